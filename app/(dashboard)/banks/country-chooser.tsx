@@ -1,0 +1,60 @@
+import { CHOOSER_COUNTRIES, countryName } from "./country-param";
+
+/**
+ * Two plain GET forms (no JavaScript needed): pick one of the usual countries, or type any ISO code.
+ * Both submit `?country=`, so a link to /banks?country=KZ and the forms land on the same page.
+ */
+export function CountryChooser({
+  country,
+  invalidInput,
+  errorId,
+}: {
+  /** The country shown, when valid. */
+  country: string | undefined;
+  /** What was typed, when it was not a valid code. */
+  invalidInput: string | undefined;
+  /** id of the element that explains the error, for aria-describedby. */
+  errorId: string;
+}) {
+  const listed = country !== undefined && (CHOOSER_COUNTRIES as readonly string[]).includes(country);
+  return (
+    <section
+      className="card row"
+      aria-label="Choose a country"
+      style={{ alignItems: "flex-end", gap: "1.5rem" }}
+    >
+      <form method="get" action="/banks" className="row" style={{ alignItems: "flex-end" }}>
+        <div className="field">
+          <label htmlFor="country-select">Country</label>
+          <select id="country-select" name="country" defaultValue={listed ? country : CHOOSER_COUNTRIES[0]}>
+            {CHOOSER_COUNTRIES.map((c) => (
+              <option key={c} value={c}>
+                {c} — {countryName(c)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button-primary">
+          Show banks
+        </button>
+      </form>
+      <form method="get" action="/banks" className="row" style={{ alignItems: "flex-end" }}>
+        <div className="field">
+          <label htmlFor="country-code">Other country (ISO code)</label>
+          <input
+            id="country-code"
+            name="country"
+            placeholder="e.g. KZ"
+            autoComplete="off"
+            spellCheck={false}
+            size={8}
+            defaultValue={invalidInput ?? (listed ? "" : country)}
+            aria-invalid={invalidInput !== undefined ? true : undefined}
+            aria-describedby={invalidInput !== undefined ? errorId : undefined}
+          />
+        </div>
+        <button type="submit">Show</button>
+      </form>
+    </section>
+  );
+}

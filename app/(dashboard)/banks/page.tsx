@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import { requirePageUser } from "@/lib/auth";
+import { type BankInfo, getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
+import { BanksTable } from "./banks-table";
+import { CountryChooser } from "./country-chooser";
+import { parseCountryParam } from "./country-param";
+import { describeError, type ErrorView } from "./describe-error";
+
+export const metadata: Metadata = { title: "Banks" };
+
+const ERROR_ID = "country-error";
+
+/** /banks?country=RU — the banks of a country, fetched server side through the signed client. */
+export default async function BanksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  // Every role may read the directory; the page checks the session itself, not only the layout.
+  await requirePageUser();
+  const param = parseCountryParam((await searchParams).country);
+
+  let result: { banks: BankInfo[] } | { error: ErrorView } | undefined;
+  if (param.ok) {
+    try {
+      result = { banks: await getPaymentApi().listBanks(param.country) };
+    } catch (error) {
+      if (!isPaymentApiError(error)) throw error;
+      console.error("banks: listBanks failed", error.toJSON());
+      result = { error: describeError(error) };
+    }
+  }
+
+  return (
+    <div className="page stack">
+      <header className="page-header">
+        <div>
+          <h1>Banks</h1>
+          <p>
+            Banks the payment service offers in a country, with their national codes. A bank&apos;s id is what
+            orders send as <code>bankId</code>.
+          </p>
+        </div>
+      </header>
+
+      <CountryChooser
+        country={param.ok ? param.country : undefined}
+        invalidInput={param.ok ? undefined : param.input}
+        errorId={ERROR_ID}
+      />
+
+      {!param.ok && (
+        <div id={ERROR_ID} role="alert" className="alert error">
+          <strong>Country:</strong> “{param.input}” is not valid. {param.message}.
+        </div>
+      )}
+
+      {result !== undefined && "error" in result && (
+        <div role="alert" className="alert error">
+          <strong>{result.error.title}.</strong> {result.error.detail}
+          {result.error.items.length > 0 && (
+            <ul>
+              {result.error.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
+          <p style={{ marginBottom: 0 }}>
+            <a href={param.ok ? `/banks?country=${param.country}` : "/banks"}>Try again</a>
+          </p>
+        </div>
+      )}
+
+      {param.ok && result !== undefined && "banks" in result && (
+        <BanksTable country={param.country} banks={result.banks} />
+      )}
+    </div>
+  );
+}

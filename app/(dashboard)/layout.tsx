@@ -1,0 +1,18 @@
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { Providers } from "@/components/providers";
+import { requirePageUser } from "@/lib/auth";
+import { env } from "@/lib/env";
+
+/**
+ * The signed-in staff shell. It checks the session for the whole group, but every page still calls
+ * requirePageUser itself (layouts don't re-render on client navigation, so they can't be the only gate).
+ */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await requirePageUser();
+  return (
+    <AppShell user={user} sandbox={env.usesSandbox}>
+      <Providers>{children}</Providers>
+    </AppShell>
+  );
+}

@@ -1,0 +1,102 @@
+import { ANY_ROLE, authorizeRequest } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { writeAudit } from "@/lib/db/queries/audit";
+import { iterateOrders, type OrderListRow } from "@/lib/db/queries/order-list";
+import { csvLine } from "@/lib/orders/csv";
+import { parseOrderListParams } from "@/lib/orders/list-filters";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const HEADER = [
+  "created_at",
+  "order_id",
+  "payment_id",
+  "provider_order_id",
+  "direction",
+  "payment_method",
+  "amount",
+  "final_amount",
+  "currency",
+  "country",
+  "status",
+  "client_email",
+  "updated_at",
+];
+
+function record(r: OrderListRow): string {
+  return csvLine([
+    r.createdAt,
+    r.id,
+    r.paymentId,
+    r.providerOrderId,
+    r.direction,
+    r.paymentMethod,
+    r.amount,
+    r.finalAmount,
+    r.currency,
+    r.country,
+    r.status,
+    r.clientEmail,
+    r.updatedAt,
+  ]);
+}
+
+/**
+ * GET /orders/export?<the list's filters> — every order of the filter as CSV, streamed in keyset batches
+ * (no full result in memory). Only list columns: no request bodies, no payment details, no card data.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const auth = await authorizeRequest(ANY_ROLE);
+  if (!auth.ok) {
+    return Response.json(
+      { title: auth.status === 401 ? "Unauthorized" : "Forbidden", detail: auth.message },
+      { status: auth.status },
+    );
+  }
+  const { filters, errors } = parseOrderListParams(new URL(request.url).searchParams);
+  if (errors.length > 0) {
+    return new Response(
+      JSON.stringify({
+        type: "about:blank",
+        title: "Bad Request",
+        status: 400,
+        detail: "Some filters are not valid.",
+        errors: errors.map((e) => ({ path: e.field, message: e.message })),
+      }),
+      { status: 400, headers: { "Content-Type": "application/problem+json" } },
+    );
+  }
+
+  const db = await getDb();
+  await writeAudit(db, { userId: auth.user.id, action: "orders.export", details: { filters } });
+  const batches = iterateOrders(db, filters);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // A BOM so spreadsheet apps read the file as UTF-8.
+      controller.enqueue(encoder.encode(`\uFEFF${csvLine(HEADER)}`));
+    },
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value.map(record).join("")));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="orders-${stamp}.csv"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { AddUserForm } from "@/components/users/add-user-form";
+import { RecentActivity } from "@/components/users/recent-activity";
+import { UsersTable } from "@/components/users/users-table";
+import { requirePageUser, USER_ADMIN_ROLES } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { listRecentActivity } from "@/lib/db/queries/audit";
+import { listUsers } from "@/lib/db/queries/users";
+
+export const metadata: Metadata = { title: "Users" };
+
+export default async function UsersPage() {
+  const me = await requirePageUser(USER_ADMIN_ROLES);
+  const db = await getDb();
+  const [users, activity] = await Promise.all([listUsers(db), listRecentActivity(db, 25)]);
+  const rows = users.map((u) => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    disabled: u.disabledAt !== null,
+    createdAt: u.createdAt.toISOString(),
+  }));
+  return (
+    <div className="page">
+      <div className="page-header">
+        <div>
+          <h1>Users</h1>
+          <p>Staff who can sign in to this dashboard, and what each may do.</p>
+        </div>
+      </div>
+      <div className="stack">
+        <UsersTable users={rows} currentUserId={me.id} />
+        <AddUserForm />
+        <RecentActivity entries={activity} />
+      </div>
+    </div>
+  );
+}

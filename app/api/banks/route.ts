@@ -1,0 +1,42 @@
+import { ANY_ROLE, authorizeRequest } from "@/lib/auth";
+import { banksQuerySchema } from "@/lib/contract";
+import { getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /api/banks?country=RU → [{ id, name, country, code }]: the bank picker's data, fetched server side
+ * through the signed client. Session-checked here (any signed-in role: reading the directory changes nothing).
+ */
+export async function GET(request: Request): Promise<Response> {
+  const auth = await authorizeRequest(ANY_ROLE);
+  if (!auth.ok) return problem(auth.status, auth.status === 401 ? "Unauthorized" : "Forbidden", auth.message);
+
+  const country = new URL(request.url).searchParams.get("country") ?? undefined;
+  const parsed = banksQuerySchema.safeParse({ country });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Invalid country";
+    return problem(400, "Bad Request", `country: ${message}`, "country");
+  }
+  try {
+    const banks = await getPaymentApi().listBanks(parsed.data.country);
+    return Response.json(banks, { headers: { "Cache-Control": "private, max-age=300" } });
+  } catch (error) {
+    const detail = isPaymentApiError(error) ? error.message : "Unexpected error";
+    if (!isPaymentApiError(error)) console.error(`GET /api/banks: ${String((error as Error)?.message)}`);
+    return problem(502, "Bad Gateway", `The payment service could not list the banks: ${detail}`);
+  }
+}
+
+function problem(status: number, title: string, detail: string, path?: string): Response {
+  return new Response(
+    JSON.stringify({
+      type: "about:blank",
+      title,
+      status,
+      detail,
+      ...(path ? { errors: [{ path, message: detail }] } : {}),
+    }),
+    { status, headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store" } },
+  );
+}

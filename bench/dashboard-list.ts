@@ -1,0 +1,170 @@
+/**
+ * Issue 3 figure: orders list server time at BENCH_LIST_ROWS (default 1M) seeded orders against 1k, in one
+ * scratch PostgreSQL database migrated with the dashboard's migrations. Times the functions the pages call
+ * (lib/db/queries/order-list.ts), each the median of BENCH_LIST_RUNS runs after a warm-up.
+ *
+ * Run by bench/dashboard.ts in a child started with `--conditions=react-server` (the query modules import
+ * "server-only", which throws under plain Node).
+ */
+import { performance } from "node:perf_hooks";
+import { type Database, migrate, openDatabase } from "@/lib/database";
+import { migrations } from "@/lib/db/migrations";
+import { countOrdersByStatus, listOrders } from "@/lib/db/queries/order-list";
+import type { OrderListFilters } from "@/lib/orders/list-filters";
+import { figure, ratio } from "./lib";
+import { median, type ScratchPostgres, scratchPostgres } from "./dashboard-support";
+import { seedEmailLocalPart, seedOrders, withOrderIndexesDropped } from "./seed-orders";
+
+const SMALL = Number(process.env.BENCH_LIST_SMALL ?? 1_000);
+const LARGE = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 50);
+const PAGE_SIZE = 50; // app/(dashboard)/orders/page.tsx
+const MIGRATION_LOCK_KEY = 731_001; // lib/db/client.ts
+
+interface Case {
+  name: string;
+  /** Filters and page for a table of `rows` orders. */
+  make(db: Database, rows: number): Promise<{ filters: OrderListFilters; after?: string; limit?: number }>;
+  /** Not the list itself (informational, not part of the ≤ 1.5× target; fewer runs: it scans). */
+  extra?: "counts";
+}
+
+/** The keyset cursor of the row at `position` (1-based, newest first), as the list's "next" link has it. */
+async function cursorAt(db: Database, position: number): Promise<string> {
+  const rows = await db.query<{ cursor: string }>(
+    `SELECT (extract(epoch FROM created_at) * 1000000)::bigint::text || '_' || id::text AS cursor
+       FROM orders ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1`,
+    [position - 1],
+  );
+  const cursor = rows[0]?.cursor;
+  if (!cursor) throw new Error(`no order at position ${position}`);
+  return cursor;
+}
+
+/** A paymentId from the middle of the table (search by full UUID). */
+async function middlePaymentId(db: Database, rows: number): Promise<string> {
+  const r = await db.query<{ id: string }>(
+    "SELECT payment_id::text AS id FROM orders ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1",
+    [Math.floor(rows / 2)],
+  );
+  if (!r[0]) throw new Error("no orders");
+  return r[0].id;
+}
+
+const CASES: Case[] = [
+  { name: "first page", make: async () => ({ filters: {} }) },
+  {
+    name: "page at 90% depth (keyset cursor)",
+    make: async (db, rows) => ({ filters: {}, after: await cursorAt(db, Math.floor(rows * 0.9)) }),
+  },
+  { name: "status filter (In progress)", make: async () => ({ filters: { status: "In progress" } }) },
+  {
+    name: "direction + method filter (payout SBP)",
+    make: async () => ({ filters: { direction: "payout", method: "SBP" } }),
+  },
+  {
+    name: "email search (part of one client's email)",
+    make: async () => ({ filters: { q: seedEmailLocalPart(777).slice(1) } }),
+  },
+  {
+    name: "paymentId search (full UUID)",
+    make: async (db, rows) => ({ filters: { q: await middlePaymentId(db, rows) } }),
+  },
+  { name: "overview: 10 newest", make: async () => ({ filters: {}, limit: 10 }) },
+  { name: "overview: counts by status (full scan)", make: async () => ({ filters: {} }), extra: "counts" },
+];
+
+type Run = () => Promise<unknown>;
+
+async function prepare(db: Database, rows: number): Promise<Run[]> {
+  const runs: Run[] = [];
+  for (const c of CASES) {
+    const { filters, after, limit } = await c.make(db, rows);
+    runs.push(() =>
+      c.extra === "counts"
+        ? countOrdersByStatus(db)
+        : listOrders(db, filters, { after, limit: limit ?? PAGE_SIZE }),
+    );
+  }
+  return runs;
+}
+
+async function timed(run: Run): Promise<number> {
+  const t0 = performance.now();
+  await run();
+  return performance.now() - t0;
+}
+
+/**
+ * Median per case and size. Runs alternate between the two databases (small, large, small, …) so that the
+ * machine's load at any moment weighs on both sides of each ratio alike.
+ */
+async function timeBoth(small: Run[], large: Run[]): Promise<{ small: number[]; large: number[] }> {
+  const out = { small: [] as number[], large: [] as number[] };
+  for (let c = 0; c < small.length; c++) {
+    const s = small[c];
+    const l = large[c];
+    if (!s || !l) continue;
+    for (let i = 0; i < 3; i++) {
+      await s();
+      await l();
+    }
+    const ts: number[] = [];
+    const tl: number[] = [];
+    const runs = CASES[c]?.extra ? Math.min(RUNS, 10) : RUNS;
+    for (let i = 0; i < runs; i++) {
+      ts.push(await timed(s));
+      tl.push(await timed(l));
+    }
+    out.small.push(median(ts));
+    out.large.push(median(tl));
+  }
+  return out;
+}
+
+async function seeded(rows: number, newest: Date): Promise<{ pg: ScratchPostgres; db: Database }> {
+  const pg = await scratchPostgres(`bench_dash_list_${rows}`);
+  const db = await openDatabase({ url: pg.url });
+  try {
+    await migrate(db, migrations, MIGRATION_LOCK_KEY);
+    const seed = () => seedOrders(db, { from: 1, to: rows, newest });
+    await (rows > 10_000 ? withOrderIndexesDropped(db, seed) : seed());
+    await db.exec("ANALYZE orders");
+    return { pg, db };
+  } catch (error) {
+    await db.close();
+    await pg.drop();
+    throw error;
+  }
+}
+
+export async function runListBench(): Promise<void> {
+  const newest = new Date();
+  const small = await seeded(SMALL, newest);
+  let large: { pg: ScratchPostgres; db: Database } | undefined;
+  try {
+    const t0 = performance.now();
+    large = await seeded(LARGE, newest);
+    const seedSec = (performance.now() - t0) / 1000;
+    const times = await timeBoth(await prepare(small.db, SMALL), await prepare(large.db, LARGE));
+
+    console.log(
+      `\n[postgres] orders list server time (lib/db/queries/order-list.ts), median of ${RUNS}, ${LARGE} vs ${SMALL} orders (seeded in ${seedSec.toFixed(0)} s)`,
+    );
+    CASES.forEach((c, i) => {
+      const s = times.small[i] ?? Number.NaN;
+      const l = times.large[i] ?? Number.NaN;
+      figure(`${c.name} at ${SMALL}`, s, "ms");
+      figure(`${c.name} at ${LARGE}`, l, "ms");
+      ratio(`  ${c.name}: ${LARGE} / ${SMALL}`, l, s, c.extra ? "informational" : "≤ 1.5");
+    });
+  } finally {
+    for (const d of [small, large]) {
+      if (!d) continue;
+      await d.db.close();
+      await d.pg.drop();
+    }
+  }
+}
+
+if (process.argv[1]?.endsWith("dashboard-list.ts")) await runListBench();

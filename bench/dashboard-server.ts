@@ -1,0 +1,312 @@
+/**
+ * Issue 3 figures against the dashboard's production server (`node scripts/start.mjs`: next build if
+ * stale, embedded sandbox, `next start`) on a scratch PostgreSQL database:
+ * - callback receiver throughput, POST /api/postback with correctly signed deliveries (both signature
+ *   styles, a unique webhook-id each) for seeded orders, against the empty route POST /api/healthz, in
+ *   alternating rounds at 50 connections; then "nothing lost": every delivery answered 2xx is looked up
+ *   by its webhook-id in callback_deliveries;
+ * - the real server action over HTTP (bench/dashboard-action.ts, worker mode) while the server is up.
+ *
+ * Env: BENCH_DURATION_SEC (per round, default 10, split in two rounds), BENCH_CALLBACK_ORDERS (default
+ * 20 000), BENCH_NEXT_DIST_DIR (default .next-bench, removed afterwards unless BENCH_KEEP_BUILD=1).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { CALLBACK_HEADERS } from "@/lib/contract";
+import { type Database, migrate, openDatabase } from "@/lib/database";
+import { migrations } from "@/lib/db/migrations";
+import { sign, signStandardWebhook } from "@/lib/signing";
+import { seedOperatorSession } from "./dashboard-session";
+import { runWorker, type ScratchPostgres, scratchPostgres } from "./dashboard-support";
+import { figure, freePort, ROOT, ratio } from "./lib";
+import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders";
+
+const CLIENT_ID = "sandbox-merchant"; // the embedded sandbox's default account (lib/env.ts)
+const SECRET = "sandbox-secret";
+const CONNECTIONS = 50;
+const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
+const ROUNDS = 2;
+const CALLBACK_ORDERS = Number(process.env.BENCH_CALLBACK_ORDERS ?? 20_000);
+const DIST_DIR = process.env.BENCH_NEXT_DIST_DIR ?? ".next-bench";
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_SEC ?? 600) * 1000;
+
+interface Server {
+  url: string;
+  sandboxUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * start.mjs reinstalls packages (npm ci) when node_modules is older than package-lock.json. A benchmark
+ * must not do that under other running processes: say so and stop instead.
+ */
+function assertPackagesInstalled(): void {
+  const marker = path.join(ROOT, "node_modules", ".package-lock.json");
+  const lock = path.join(ROOT, "package-lock.json");
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    throw new Error("node_modules is older than package-lock.json: run `npm ci` first (the bench won't)");
+  }
+}
+
+async function startDashboard(env: Record<string, string>): Promise<Server> {
+  assertPackagesInstalled();
+  const port = await freePort();
+  const sandboxPort = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      NEXT_DIST_DIR: DIST_DIR,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    },
+    // The build's and servers' chatter would bury the figures; their errors still show.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM"); // start.mjs stops the sandbox and Next with it
+      setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+    });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`scripts/start.mjs exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${url}/api/healthz`)).ok) break;
+      } catch {
+        // building or starting
+      }
+      if (Date.now() - started > START_TIMEOUT_MS) throw new Error(`${url} not up in ${START_TIMEOUT_MS} ms`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  console.log(`(dashboard build + start: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return { url, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, stop };
+}
+
+function signedCallback(target: CallbackTarget, webhookId: string) {
+  const body = JSON.stringify({
+    id: target.providerOrderId,
+    paymentId: target.paymentId,
+    type: target.direction,
+    status: "Success",
+    amount: target.amount,
+    paymentMethod: target.paymentMethod,
+    country: target.country,
+    updatedAt: new Date().toISOString(),
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      [CALLBACK_HEADERS.clientId]: CLIENT_ID,
+      [CALLBACK_HEADERS.signature]: sign(SECRET, body),
+      [CALLBACK_HEADERS.webhookId]: webhookId,
+      [CALLBACK_HEADERS.webhookTimestamp]: String(timestamp),
+      [CALLBACK_HEADERS.webhookSignature]: signStandardWebhook(SECRET, webhookId, timestamp, body),
+    },
+  };
+}
+
+interface Round {
+  requestsPerSec: number;
+  p99Ms: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  /** webhook-ids of the deliveries answered 2xx. */
+  okIds: string[];
+}
+
+async function drive(
+  url: string,
+  durationSec: number,
+  make?: () => { body: string; headers: Record<string, string>; id?: string },
+): Promise<Round> {
+  const okIds: string[] = [];
+  const result = await autocannon({
+    url,
+    method: "POST",
+    connections: CONNECTIONS,
+    duration: durationSec,
+    requests: [
+      {
+        setupRequest: (req, context) => {
+          const made = make?.() ?? { body: "{}", headers: { "content-type": "application/json" } };
+          (context as { id?: string }).id = made.id;
+          return { ...req, method: "POST", body: made.body, headers: { ...req.headers, ...made.headers } };
+        },
+        onResponse: (status, _body, context) => {
+          const id = (context as { id?: string }).id;
+          if (id && status >= 200 && status < 300) okIds.push(id);
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSec: result.requests.average,
+    p99Ms: result.latency.p99,
+    ok: result["2xx"],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    okIds,
+  };
+}
+
+async function callbackFigures(server: Server, db: Database, targets: CallbackTarget[]): Promise<void> {
+  let n = 0;
+  const postback = (prefix: string) => () => {
+    const target = targets[Math.floor(Math.random() * targets.length)];
+    if (!target) throw new Error("no callback targets");
+    const id = `${prefix}-${randomUUID()}-${n++}`;
+    return { ...signedCallback(target, id), id };
+  };
+  // Warm-up: JIT, the route bundles, the connection pool.
+  await drive(`${server.url}/api/healthz`, 2);
+  await drive(`${server.url}/api/postback`, 2, postback("warm"));
+
+  const empty: Round[] = [];
+  const receiver: Round[] = [];
+  const roundSec = Math.max(1, Math.round(DURATION_SEC / ROUNDS));
+  for (let r = 0; r < ROUNDS; r++) {
+    // Alternating rounds, so load from elsewhere on the machine weighs on both sides.
+    empty.push(await drive(`${server.url}/api/healthz`, roundSec));
+    receiver.push(await drive(`${server.url}/api/postback`, roundSec, postback("run")));
+  }
+  const mean = (rounds: Round[], f: (r: Round) => number) =>
+    rounds.reduce((s, r) => s + f(r), 0) / rounds.length;
+  const sum = (rounds: Round[], f: (r: Round) => number) => rounds.reduce((s, r) => s + f(r), 0);
+
+  // Deliveries still in flight when a round's clock ran out finish on the server; let them.
+  for (let i = 0; i < 50; i++) {
+    const open = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM callback_deliveries WHERE webhook_id LIKE 'run-%' AND outcome = 'received'",
+    );
+    if ((open[0]?.n ?? 0) === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const okIds = receiver.flatMap((r) => r.okIds);
+  const stored = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM callback_deliveries WHERE webhook_id = ANY($1::text[])",
+    [okIds],
+  );
+  const outcomes = await db.query<{ outcome: string; n: number }>(
+    `SELECT outcome, count(*)::int AS n FROM callback_deliveries WHERE webhook_id LIKE 'run-%'
+      GROUP BY outcome ORDER BY n DESC`,
+  );
+  const storedRun = outcomes.reduce((s, o) => s + o.n, 0);
+
+  console.log(
+    `\n[postgres] callback receiver vs empty Next route, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${roundSec} s`,
+  );
+  for (const [i, r] of empty.entries()) {
+    figure(
+      `POST /api/healthz round ${i + 1}`,
+      r.requestsPerSec,
+      "req/s",
+      `p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`,
+    );
+  }
+  for (const [i, r] of receiver.entries()) {
+    figure(
+      `POST /api/postback round ${i + 1} (${targets.length} orders)`,
+      r.requestsPerSec,
+      "req/s",
+      `p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+    );
+  }
+  const e = mean(empty, (r) => r.requestsPerSec);
+  const p = mean(receiver, (r) => r.requestsPerSec);
+  figure("empty route (mean of rounds)", e, "req/s", `p99 ${mean(empty, (r) => r.p99Ms).toFixed(0)} ms`);
+  figure(
+    "callback receiver (mean of rounds)",
+    p,
+    "req/s",
+    `p99 ${mean(receiver, (r) => r.p99Ms).toFixed(0)} ms`,
+  );
+  ratio("callback receiver / empty route throughput", p, e, "≥ 0.8");
+  ratio(
+    "callback receiver / empty route p99 latency",
+    mean(receiver, (r) => r.p99Ms),
+    mean(empty, (r) => r.p99Ms),
+    "lower is better",
+  );
+  figure(
+    "deliveries answered 2xx",
+    sum(receiver, (r) => r.ok),
+    "",
+  );
+  figure("  of them stored in callback_deliveries", stored[0]?.n ?? 0, "", "(nothing lost: equal)");
+  figure(
+    "  all stored deliveries of the rounds",
+    storedRun,
+    "",
+    `(${outcomes.map((o) => `${o.outcome} ${o.n}`).join(", ")}; more than 2xx = cut off at the end)`,
+  );
+}
+
+function actionId(): string {
+  const manifest = JSON.parse(
+    readFileSync(path.join(ROOT, DIST_DIR, "server", "server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, { filename?: string; exportedName?: string }> };
+  const entry = Object.entries(manifest.node).find(
+    ([, v]) => v.filename === "lib/actions/create-payin-action.ts" && v.exportedName === "createPayinAction",
+  );
+  if (!entry) throw new Error("createPayinAction not in the build's server-reference-manifest.json");
+  return entry[0];
+}
+
+export async function runServerBench(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-dash-"));
+  const keepBuild = process.env.BENCH_KEEP_BUILD === "1" || existsSync(path.join(ROOT, DIST_DIR));
+  let pg: ScratchPostgres | undefined;
+  let db: Database | undefined;
+  let server: Server | undefined;
+  try {
+    pg = await scratchPostgres("bench_dash_server");
+    db = await openDatabase({ url: pg.url });
+    await migrate(db, migrations, 731_001); // what the server does at first use; done here to seed first
+    await seedOrders(db, { from: 1, to: CALLBACK_ORDERS, newest: new Date(), status: "In progress" });
+    await db.exec("ANALYZE orders");
+    const targets = await callbackTargets(db);
+    const session = await seedOperatorSession(db);
+
+    server = await startDashboard({
+      DATABASE_URL: pg.url,
+      DATA_DIR: dataDir,
+      PAYMENT_API_CLIENT_ID: CLIENT_ID,
+      PAYMENT_API_SECRET: SECRET,
+      SANDBOX_RATE_LIMIT_PER_MINUTE: "0",
+      ADMIN_EMAIL: "bench-admin@example.com",
+      ADMIN_PASSWORD: "bench-admin-password-123",
+    });
+    await callbackFigures(server, db, targets);
+    await runWorker("bench/dashboard-action.ts", {
+      BENCH_ACTION_SERVER_URL: server.url,
+      BENCH_ACTION_SANDBOX_URL: server.sandboxUrl,
+      BENCH_ACTION_ID: actionId(),
+      BENCH_ACTION_SESSION: session.token,
+    });
+  } finally {
+    await server?.stop();
+    await db?.close();
+    await pg?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepBuild) rmSync(path.join(ROOT, DIST_DIR), { recursive: true, force: true });
+  }
+}

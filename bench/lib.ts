@@ -1,0 +1,121 @@
+/** Shared helpers of the benchmarks: child processes, load generation, and printing figures. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import autocannon from "autocannon";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+export const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+/** Node flags that load TypeScript in-process (unlike the tsx CLI, which runs the script in a second process
+ * — that would make the child's PID, and so its measured RSS, the wrapper's). */
+export const TSX_IN_PROCESS = ["--import", "tsx"];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export interface Child {
+  process: ChildProcess;
+  stop(): Promise<void>;
+  /** Resident set size of the child, in MiB, from /proc. */
+  rssMiB(): number;
+}
+
+export async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  healthUrl: string,
+): Promise<Child> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(healthUrl)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${healthUrl} not healthy in 60 s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+    rssMiB: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+      return kb / 1024;
+    },
+  };
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Drives `url` with `connections` concurrent connections, each request made fresh by `makeRequest`. */
+export async function load(opts: {
+  url: string;
+  connections: number;
+  durationSec?: number;
+  amount?: number;
+  makeRequest: () => { body: string; headers: Record<string, string> };
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    method: "POST",
+    connections: opts.connections,
+    // autocannon rejects an explicit `duration: undefined`, so pass exactly one of the two.
+    ...(opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.durationSec ?? 10 }),
+    requests: [
+      {
+        setupRequest: (req) => {
+          const { body, headers } = opts.makeRequest();
+          return { ...req, method: "POST", body, headers: { ...req.headers, ...headers } };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export function figure(name: string, value: number, unit: string, note = ""): void {
+  console.log(
+    `${name.padEnd(58)} ${value.toFixed(value < 10 ? 2 : 1).padStart(10)} ${unit}${note ? `  ${note}` : ""}`,
+  );
+}
+
+export function ratio(name: string, measured: number, baseline: number, target: string): void {
+  console.log(`${name.padEnd(58)} ${(measured / baseline).toFixed(2).padStart(10)} ×  (target ${target})`);
+}

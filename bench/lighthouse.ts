@@ -1,0 +1,149 @@
+/**
+ * Lighthouse (mobile, its default) on pay pages: performance and accessibility scores and the JavaScript
+ * the page ships, gzip-compressed. Figures are printed, not asserted (targets: ≥ 99, 100, ≤ 150 KiB).
+ *
+ * Runs Lighthouse's CLI (devDependency lighthouse@12) against Debian's chromium. Call it from the bench
+ * runner with a production server and pages of real orders, or on its own:
+ *   npx tsx bench/lighthouse.ts http://127.0.0.1:3104 /pay/<token> /pay/<token>
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export interface LighthouseFigures {
+  path: string;
+  performance: number;
+  accessibility: number;
+  /** Every script the page loaded, each gzip-compressed (level 9), summed, in KiB. */
+  jsGzipKiB: number;
+  /** What the server actually sent for those scripts (transfer sizes, headers included), in KiB. */
+  jsTransferKiB: number;
+  scripts: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Accessibility audits that failed, by id. */
+  failedA11y: string[];
+}
+
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+const LIGHTHOUSE_CLI = path.resolve(import.meta.dirname, "../node_modules/lighthouse/cli/index.js");
+
+interface LhAudit {
+  score: number | null;
+  numericValue?: number;
+  details?: { items?: { url?: string; resourceType?: string; transferSize?: number }[] };
+}
+interface LhReport {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, LhAudit>;
+}
+
+function runCli(url: string): Promise<LhReport> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), "lh-profile-"));
+  const args = [
+    LIGHTHOUSE_CLI,
+    url,
+    `--chrome-path=${CHROME_PATH}`,
+    `--chrome-flags=${[...CHROME_FLAGS, `--user-data-dir=${userDataDir}`].join(" ")}`,
+    "--only-categories=performance,accessibility",
+    "--output=json",
+    "--output-path=stdout",
+    "--quiet",
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      err += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      rmSync(userDataDir, { recursive: true, force: true });
+      if (code !== 0) return reject(new Error(`lighthouse exited ${code} for ${url}: ${err.slice(-2000)}`));
+      try {
+        resolve(JSON.parse(out) as LhReport);
+      } catch (error) {
+        reject(new Error(`lighthouse printed no JSON for ${url}: ${String(error)} ${err.slice(-500)}`));
+      }
+    });
+  });
+}
+
+async function gzipKiB(urls: string[]): Promise<number> {
+  let bytes = 0;
+  for (const url of urls) {
+    const res = await fetch(url);
+    bytes += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Runs Lighthouse `runs` times on each path of `baseUrl` (scores move with the machine's load, so the run
+ * with the median performance score is kept, as Lighthouse's own docs advise), prints one line per page,
+ * returns the figures.
+ */
+export async function runLighthouseBench(
+  baseUrl: string,
+  paths: string[],
+  { runs = 3 }: { runs?: number } = {},
+): Promise<LighthouseFigures[]> {
+  const results: LighthouseFigures[] = [];
+  for (const p of paths) {
+    const url = new URL(p, baseUrl).toString();
+    const reports: LhReport[] = [];
+    for (let i = 0; i < runs; i++) reports.push(await runCli(url));
+    reports.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const report = reports[Math.floor(reports.length / 2)]!;
+    const allPerformance = reports.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
+    const requests = report.audits["network-requests"]?.details?.items ?? [];
+    const scripts = requests.filter((r) => r.resourceType === "Script" && r.url);
+    const a11y = report.categories.accessibility;
+    const figures: LighthouseFigures = {
+      path: p,
+      performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((a11y?.score ?? 0) * 100),
+      jsGzipKiB: round1(await gzipKiB(scripts.map((s) => s.url!))),
+      jsTransferKiB: round1(scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0) / 1024),
+      scripts: scripts.length,
+      lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? 0),
+      tbtMs: Math.round(report.audits["total-blocking-time"]?.numericValue ?? 0),
+      cls: round1((report.audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
+      failedA11y: (a11y?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id),
+    };
+    console.log(
+      `lighthouse mobile ${p.replace(/\/pay\/[^/?]+/, "/pay/<token>")}: performance ${figures.performance} ` +
+        `(median of ${allPerformance.join("/")}), ` +
+        `accessibility ${figures.accessibility}, JS ${figures.jsGzipKiB} KiB gzip in ${figures.scripts} scripts ` +
+        `(${figures.jsTransferKiB} KiB transferred), LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}` +
+        (figures.failedA11y.length > 0 ? `; failed a11y audits: ${figures.failedA11y.join(", ")}` : ""),
+    );
+    results.push(figures);
+  }
+  return results;
+}
+
+if (process.argv[1]?.endsWith("lighthouse.ts")) {
+  const [baseUrl, ...paths] = process.argv.slice(2);
+  if (!baseUrl || paths.length === 0) throw new Error("usage: tsx bench/lighthouse.ts <baseUrl> <path>...");
+  await runLighthouseBench(baseUrl, paths);
+}

@@ -1,0 +1,157 @@
+/**
+ * Issue 2 figures: sandbox pay-in create throughput and p99 at 50 concurrent connections against a bare
+ * HTTP server doing the same insert (same run, same backend), on PGlite and PostgreSQL; and RSS after
+ * 100k orders.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { samplePayinRequest } from "@/lib/contract/samples";
+import { openDatabase } from "@/lib/database";
+import { sign } from "@/lib/signing";
+import { type Child, figure, freePort, load, ratio, startChild, TSX_IN_PROCESS } from "./lib";
+
+const CLIENT_ID = "bench-merchant";
+const SECRET = "bench-secret-0123456789";
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const CONNECTIONS = 50;
+const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
+
+function signedPayin() {
+  const body = JSON.stringify(samplePayinRequest("Card"));
+  return {
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Client-Id": CLIENT_ID,
+      "X-Signature": sign(SECRET, body),
+    },
+  };
+}
+
+async function scratchPostgres(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = await openDatabase({ url: POSTGRES_ADMIN_URL });
+  await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.exec(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = await openDatabase({ url: POSTGRES_ADMIN_URL });
+      await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.close();
+    },
+  };
+}
+
+async function startSandboxChild(dbEnv: Record<string, string>): Promise<{ child: Child; url: string }> {
+  const port = await freePort();
+  const child = await startChild(
+    [...TSX_IN_PROCESS, "lib/sandbox/main.ts"],
+    {
+      ...dbEnv,
+      SANDBOX_PORT: String(port),
+      SANDBOX_CLIENT_ID: CLIENT_ID,
+      SANDBOX_CLIENT_SECRET: SECRET,
+      SANDBOX_RATE_LIMIT_PER_MINUTE: "0",
+    },
+    `http://127.0.0.1:${port}/healthz`,
+  );
+  return { child, url: `http://127.0.0.1:${port}/api/v1/payin/create` };
+}
+
+async function startBaselineChild(dbEnv: Record<string, string>): Promise<{ child: Child; url: string }> {
+  const port = await freePort();
+  const child = await startChild(
+    [...TSX_IN_PROCESS, "bench/baseline-server.ts"],
+    { ...dbEnv, PORT: String(port) },
+    `http://127.0.0.1:${port}/healthz`,
+  );
+  return { child, url: `http://127.0.0.1:${port}/` };
+}
+
+async function throughput(backend: "pglite" | "postgres"): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-"));
+  const pgSandbox = backend === "postgres" ? await scratchPostgres("bench_sandbox") : undefined;
+  const pgBaseline = backend === "postgres" ? await scratchPostgres("bench_baseline") : undefined;
+  try {
+    const baseline = await startBaselineChild(
+      pgBaseline ? { BENCH_DATABASE_URL: pgBaseline.url } : { BENCH_DATA_DIR: path.join(dir, "baseline") },
+    );
+    await load({ url: baseline.url, connections: CONNECTIONS, durationSec: 2, makeRequest: signedPayin }); // warm-up
+    const b = await load({
+      url: baseline.url,
+      connections: CONNECTIONS,
+      durationSec: DURATION_SEC,
+      makeRequest: signedPayin,
+    });
+    await baseline.child.stop();
+
+    const sandbox = await startSandboxChild(
+      pgSandbox ? { SANDBOX_DATABASE_URL: pgSandbox.url } : { SANDBOX_DATA_DIR: path.join(dir, "sandbox") },
+    );
+    await load({ url: sandbox.url, connections: CONNECTIONS, durationSec: 2, makeRequest: signedPayin });
+    const s = await load({
+      url: sandbox.url,
+      connections: CONNECTIONS,
+      durationSec: DURATION_SEC,
+      makeRequest: signedPayin,
+    });
+    await sandbox.child.stop();
+
+    console.log(`\n[${backend}] pay-in create, ${CONNECTIONS} connections, ${DURATION_SEC} s`);
+    figure(
+      "baseline (bare insert) throughput",
+      b.requestsPerSec,
+      "req/s",
+      `p99 ${b.p99Ms} ms, non-2xx ${b.non2xx}`,
+    );
+    figure(
+      "sandbox throughput",
+      s.requestsPerSec,
+      "req/s",
+      `p99 ${s.p99Ms} ms, non-2xx ${s.non2xx}, errors ${s.errors}`,
+    );
+    ratio(`[${backend}] sandbox / baseline throughput`, s.requestsPerSec, b.requestsPerSec, "≥ 0.6");
+    ratio(`[${backend}] sandbox / baseline p99 latency`, s.p99Ms, b.p99Ms, "lower is better");
+  } finally {
+    await pgSandbox?.drop();
+    await pgBaseline?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function rssAfterOrders(count: number): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-rss-"));
+  try {
+    const sandbox = await startSandboxChild({ SANDBOX_DATA_DIR: path.join(dir, "sandbox") });
+    const before = sandbox.child.rssMiB();
+    const r = await load({
+      url: sandbox.url,
+      connections: CONNECTIONS,
+      amount: count,
+      makeRequest: signedPayin,
+    });
+    const after = sandbox.child.rssMiB();
+    await sandbox.child.stop();
+    const baseline = await startBaselineChild({ BENCH_DATA_DIR: path.join(dir, "baseline") });
+    await load({ url: baseline.url, connections: CONNECTIONS, amount: count, makeRequest: signedPayin });
+    const baselineAfter = baseline.child.rssMiB();
+    await baseline.child.stop();
+    console.log(`\n[pglite] memory after ${count} pay-in orders`);
+    figure("sandbox RSS at start", before, "MiB");
+    figure(`sandbox RSS after ${r.total} creates (${r.non2xx} non-2xx)`, after, "MiB");
+    figure("baseline RSS after the same inserts", baselineAfter, "MiB");
+    ratio("sandbox / baseline RSS", after, baselineAfter, "informational");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runSandboxBench(): Promise<void> {
+  await throughput("pglite");
+  await throughput("postgres");
+  await rssAfterOrders(Number(process.env.BENCH_RSS_ORDERS ?? 100_000));
+}

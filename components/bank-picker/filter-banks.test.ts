@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { type BankOption, bankCodeLabel, filterBanks } from "./filter-banks";
+
+const BANKS: BankOption[] = [
+  { id: 1, name: "Альфа-Банк", country: "RU", code: "100000000008" },
+  { id: 2, name: "Сбербанк", country: "RU", code: "100000000111" },
+  { id: 3, name: "Банк ВТБ", country: "RU", code: "110000000005" },
+  { id: 4, name: "Itaú Unibanco", country: "BR", code: "60701190" },
+  { id: 5, name: "Банк Зенит", country: "RU", code: "100000000045" },
+];
+
+describe("filterBanks", () => {
+  it("an empty query keeps every bank in order", () => {
+    expect(filterBanks(BANKS, "  ").map((b) => b.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it("matches names case-insensitively, prefix matches first", () => {
+    expect(filterBanks(BANKS, "банк").map((b) => b.id)).toEqual([3, 5, 1, 2]);
+    expect(filterBanks(BANKS, "СБЕР").map((b) => b.id)).toEqual([2]);
+  });
+  it("matches codes and ignores accents", () => {
+    expect(filterBanks(BANKS, "100000000111").map((b) => b.id)).toEqual([2]);
+    expect(filterBanks(BANKS, "6070").map((b) => b.id)).toEqual([4]);
+    expect(filterBanks(BANKS, "itau").map((b) => b.id)).toEqual([4]);
+  });
+  it("needs every word", () => {
+    expect(filterBanks(BANKS, "банк втб").map((b) => b.id)).toEqual([3]);
+    expect(filterBanks(BANKS, "банк nothing")).toEqual([]);
+  });
+  it("names the code by country", () => {
+    expect([bankCodeLabel("RU"), bankCodeLabel("BR"), bankCodeLabel("KZ"), bankCodeLabel("US")]).toEqual([
+      "SBP member id",
+      "ISPB",
+      "BIC",
+      "Code",
+    ]);
+  });
+});

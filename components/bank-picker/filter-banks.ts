@@ -1,0 +1,41 @@
+/** A bank as GET /api/banks returns it. `code`: RU SBP member id, BR ISPB, KZ BIC. */
+export interface BankOption {
+  id: number;
+  name: string;
+  country: string;
+  code: string;
+}
+
+/** What the national code is called, by country. */
+export function bankCodeLabel(country: string): string {
+  switch (country) {
+    case "RU":
+      return "SBP member id";
+    case "BR":
+      return "ISPB";
+    case "KZ":
+      return "BIC";
+    default:
+      return "Code";
+  }
+}
+
+function fold(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/ё/g, "е");
+}
+
+/**
+ * Banks whose name or code contains every word of the query (case, accents and ё/е ignored); names that
+ * start with the query first, then the directory's order.
+ */
+export function filterBanks(banks: readonly BankOption[], query: string): BankOption[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...banks];
+  const q = words.join(" ");
+  const matches = banks.filter((b) => {
+    const hay = `${fold(b.name)} ${fold(b.code)} ${b.id}`;
+    return words.every((w) => hay.includes(w));
+  });
+  const starts = (b: BankOption) => fold(b.name).startsWith(q) || fold(b.code).startsWith(q);
+  return [...matches.filter(starts), ...matches.filter((b) => !starts(b))];
+}

@@ -1,0 +1,157 @@
+"use client";
+
+import { useFormContext, useWatch } from "react-hook-form";
+import { currencyForCountry, TRAFFIC_TYPES } from "@/lib/contract";
+import { SelectField, TextField } from "./field";
+import styles from "./forms.module.css";
+
+/** Countries with a currency mapping, offered as suggestions (any ISO code may be typed). */
+const SUGGESTED_COUNTRIES = ["RU", "BR", "KZ", "BY", "UZ", "KG", "AM", "AZ", "GE", "TR", "IN"];
+
+const TRAFFIC_LABELS: Record<(typeof TRAFFIC_TYPES)[number], string> = {
+  ALL: "ALL — any traffic",
+  FTD: "FTD — first-time deposit",
+  STD: "STD — subsequent deposit",
+};
+
+/** Amount (with the currency of the chosen country beside it), country and traffic type. */
+export function AmountCountryFields() {
+  const country = String(useWatch({ name: "country" }) ?? "")
+    .trim()
+    .toUpperCase();
+  const currency = currencyForCountry(country);
+  return (
+    <>
+      <TextField
+        name="amount"
+        label="Amount"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0.01"
+        placeholder="1500.00"
+        hint="Up to two decimals."
+        addon={
+          <span className={styles.addon} data-testid="amount-currency" title="Currency of the country">
+            {currency ?? "—"}
+          </span>
+        }
+      />
+      <TextField
+        name="country"
+        label="Country"
+        list="country-suggestions"
+        maxLength={2}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        className={styles.countryField}
+        hint={currency ? `ISO 3166-1 alpha-2 · pays in ${currency}` : "ISO 3166-1 alpha-2, e.g. RU, BR, KZ"}
+      />
+      <datalist id="country-suggestions">
+        {SUGGESTED_COUNTRIES.map((c) => (
+          <option key={c} value={c}>
+            {currencyForCountry(c)}
+          </option>
+        ))}
+      </datalist>
+      <SelectField
+        name="trafficType"
+        label="Traffic type"
+        options={TRAFFIC_TYPES.map((t) => ({ value: t, label: TRAFFIC_LABELS[t] }))}
+      />
+    </>
+  );
+}
+
+/** The client's id in the merchant's system (a UUID v4), with a button that generates one. */
+export function ClientIdField() {
+  const { setValue } = useFormContext();
+  return (
+    <TextField
+      name="client.id"
+      label="Client id"
+      autoComplete="off"
+      spellCheck={false}
+      className={styles.wide}
+      placeholder="UUID v4"
+      hint="The client's id in your system (UUID v4)."
+      addon={
+        <button
+          type="button"
+          className="button-small"
+          onClick={() =>
+            setValue("client.id", crypto.randomUUID(), { shouldDirty: true, shouldValidate: true })
+          }
+        >
+          Generate
+        </button>
+      }
+    />
+  );
+}
+
+/** The fields every client has: id, IP and email. */
+export function ClientBaseFields() {
+  return (
+    <>
+      <ClientIdField />
+      <TextField
+        name="client.ip"
+        label="Client IP"
+        autoComplete="off"
+        spellCheck={false}
+        inputMode="text"
+        placeholder="203.0.113.10"
+        hint="IPv4 or IPv6."
+      />
+      <TextField
+        name="client.email"
+        label="Client email"
+        type="email"
+        autoComplete="off"
+        placeholder="client@example.com"
+      />
+    </>
+  );
+}
+
+/** The form's paymentId, shown so staff can quote it; it is the order's idempotency key. */
+export function PaymentIdNote({ paymentId }: { paymentId: string | undefined }) {
+  return (
+    <p className="muted" style={{ margin: 0, fontSize: "0.82rem" }}>
+      paymentId <code data-testid="payment-id">{paymentId || "…"}</code> — kept for this form, so submitting
+      again never creates a second order.
+    </p>
+  );
+}
+
+/** Example phone numbers by country, for the placeholder. */
+const PHONE_EXAMPLES: Record<string, string> = {
+  RU: "+79001234567",
+  BR: "+5511987654321",
+  KZ: "+77011234567",
+};
+
+/** The client's phone (international format; spaces, dashes and brackets are removed). */
+export function ClientPhoneField({
+  label = "Client phone",
+  optional,
+}: {
+  label?: string;
+  optional?: boolean;
+}) {
+  const country = String(useWatch({ name: "country" }) ?? "")
+    .trim()
+    .toUpperCase();
+  return (
+    <TextField
+      name="client.phone"
+      label={label}
+      type="tel"
+      autoComplete="off"
+      optional={optional}
+      placeholder={PHONE_EXAMPLES[country] ?? "+79001234567"}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { retryOrderAction } from "@/lib/actions/retry-order-action";
+import { groupCardNumber } from "@/lib/orders/form-normalise";
+import styles from "./forms.module.css";
+
+/**
+ * Resubmits a failed order with its own paymentId. For a card pay-out the full card number was never
+ * stored, so it is asked for again and must match the stored first six and last four digits.
+ */
+export function RetryOrderForm({ orderId, cardMask }: { orderId: string; cardMask: string | null }) {
+  const router = useRouter();
+  const inputId = useId();
+  const [card, setCard] = useState("");
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: "error" | "success" | "info"; text: string } | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setCardError(null);
+    setMessage({ tone: "info", text: "Resubmitting to the payment service…" });
+    startTransition(async () => {
+      try {
+        const result = await retryOrderAction({ orderId, ...(cardMask ? { cardNumber: card } : {}) });
+        if (result.ok) {
+          setMessage({ tone: "success", text: "Accepted by the payment service." });
+          router.refresh();
+          return;
+        }
+        setCardError(result.fieldErrors?.cardNumber ?? null);
+        const other = Object.entries(result.fieldErrors ?? {})
+          .filter(([k]) => k !== "cardNumber")
+          .map(([k, v]) => `${k}: ${v}`);
+        const text = [result.message, ...other].filter(Boolean).join(" ");
+        setMessage(text ? { tone: "error", text } : null);
+        router.refresh();
+      } catch {
+        setMessage({ tone: "error", text: "Could not reach the dashboard. Try again." });
+      }
+    });
+  }
+
+  const errorId = `${inputId}-error`;
+  return (
+    <form
+      className="stack"
+      style={{ gap: "0.6rem" }}
+      onSubmit={submit}
+      noValidate
+      aria-label="Retry the submission"
+    >
+      {cardMask ? (
+        <div className={`field ${styles.cardAgainField}`}>
+          <label htmlFor={inputId}>Card number, again</label>
+          <input
+            id={inputId}
+            name="cardNumber"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={23}
+            placeholder={cardMask.replace(/(.{4})(?=.)/g, "$1 ")}
+            className={styles.cardAgain}
+            value={groupCardNumber(card)}
+            onChange={(e) => setCard(e.target.value.replace(/\D/g, "").slice(0, 19))}
+            aria-invalid={cardError ? true : undefined}
+            aria-describedby={cardError ? `${errorId} ${inputId}-hint` : `${inputId}-hint`}
+          />
+          {cardError ? (
+            <span id={errorId} className="field-error">
+              {cardError}
+            </span>
+          ) : null}
+          <span id={`${inputId}-hint`} className="hint">
+            Only {cardMask} was stored; type the full number to resend the order.
+          </span>
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className="button-primary" disabled={pending}>
+          {pending ? (
+            <>
+              <span aria-hidden="true" className={styles.spinner} />
+              Retrying…
+            </>
+          ) : (
+            "Retry submission"
+          )}
+        </button>
+        <div role="status" aria-live="polite">
+          {message ? (
+            <span
+              className={message.tone === "error" ? "field-error" : "muted"}
+              style={{ fontSize: "0.9rem" }}
+            >
+              {message.text}
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import type { CallbackDeliveryRow } from "@/lib/db/queries/callback-deliveries";
+import { formatDateTime } from "./format";
+import { JsonBlock } from "./json-block";
+import styles from "./orders.module.css";
+import { StatusBadge } from "./status-badge";
+
+const OUTCOME_TEXT: Record<string, string> = {
+  applied: "Applied",
+  duplicate: "Duplicate — already processed",
+  stale: "Stale — not applied (the order had moved on)",
+  "unknown-order": "Unknown order",
+  rejected: "Rejected",
+  invalid: "Invalid payload",
+  received: "Being processed",
+};
+
+/** Every callback delivery matched to the order, oldest first, with how it was verified and handled. */
+export function CallbackTimeline({ deliveries }: { deliveries: CallbackDeliveryRow[] }) {
+  if (deliveries.length === 0) {
+    return (
+      <p className="muted" style={{ margin: 0 }}>
+        No callbacks yet. The service sends one on every status change.
+      </p>
+    );
+  }
+  return (
+    <ol className={styles.timeline}>
+      {deliveries.map((d) => (
+        <li
+          key={d.id}
+          className={styles.timelineItem}
+          data-outcome={d.outcome}
+          data-testid="callback-delivery"
+        >
+          <div className={styles.timelineHead}>
+            <time dateTime={d.receivedAt.toISOString()}>{formatDateTime(d.receivedAt)}</time>
+            {d.status && <StatusBadge status={d.status} />}
+            <span className={d.verified ? styles.verified : styles.unverified}>
+              {d.verified
+                ? "Signature verified"
+                : `Signature refused${d.verificationError ? `: ${d.verificationError}` : ""}`}
+            </span>
+            <span>· {OUTCOME_TEXT[d.outcome] ?? d.outcome}</span>
+          </div>
+          {d.webhookId && (
+            <div className="muted">
+              Event <code>{d.webhookId}</code>
+            </div>
+          )}
+          <details>
+            <summary>Raw delivery</summary>
+            <div className="stack" style={{ gap: "0.5rem", marginTop: "0.5rem" }}>
+              <JsonBlock value={d.headers} label="Headers" />
+              <pre className={styles.pre} data-label="Raw body">
+                {d.rawBody}
+              </pre>
+            </div>
+          </details>
+        </li>
+      ))}
+    </ol>
+  );
+}

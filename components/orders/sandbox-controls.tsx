@@ -1,0 +1,56 @@
+"use client";
+
+import { useActionState } from "react";
+import { type SandboxStatusState, setSandboxStatusAction } from "@/lib/actions/set-sandbox-status-action";
+
+/**
+ * Sandbox test controls of an order "In progress": ask the sandbox to mark it paid, failed or expired.
+ * A plain form posting to the server action, so it works without JavaScript too; the new status then
+ * arrives on the page by the sandbox's callback.
+ */
+export function SandboxControls({ orderId, canExpire }: { orderId: string; canExpire: boolean }) {
+  const [state, action, pending] = useActionState<SandboxStatusState | null, FormData>(
+    setSandboxStatusAction,
+    null,
+  );
+  return (
+    <section className="card stack" aria-labelledby="sandbox-controls-title">
+      <div>
+        <h2 id="sandbox-controls-title">Sandbox controls</h2>
+        <p className="muted" style={{ margin: 0 }}>
+          Move this order at the sandbox. It sends its signed callback, and the status here follows.
+        </p>
+      </div>
+      <form action={action} className="row">
+        <input type="hidden" name="orderId" value={orderId} />
+        <button type="submit" name="status" value="Success" className="button-primary" disabled={pending}>
+          Mark paid
+        </button>
+        <button type="submit" name="status" value="Failed" className="button-danger" disabled={pending}>
+          Fail
+        </button>
+        {canExpire && (
+          <button type="submit" name="status" value="Expired" disabled={pending}>
+            Expire
+          </button>
+        )}
+      </form>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          pending
+            ? "muted"
+            : state
+              ? state.ok
+                ? "alert alert-info"
+                : "alert alert-error"
+              : "visually-hidden"
+        }
+        style={{ margin: 0 }}
+      >
+        {pending ? "Asking the sandbox…" : (state?.message ?? "")}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+/** A status as a badge; any status string the service sends is shown as-is (DESIGN §4). */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className="badge" data-status={status}>
+      {status}
+    </span>
+  );
+}

@@ -1,0 +1,27 @@
+import styles from "./pay-page.module.css";
+
+/**
+ * A bank's logo over its initial. A CSS background, not an <img>: when the logo cannot load (offline,
+ * blocked), the initial shows instead of a broken-image box. Decorative: the bank's name is always beside it.
+ */
+export function BankLogo({
+  name,
+  logoUrl,
+  size,
+}: {
+  name: string;
+  logoUrl?: string;
+  size: "small" | "large";
+}) {
+  return (
+    <span className={styles.logo} data-size={size} aria-hidden="true">
+      {name
+        .replace(/^[^\p{L}\p{N}]+/u, "")
+        .charAt(0)
+        .toUpperCase()}
+      {logoUrl ? (
+        <span className={styles.logoImage} style={{ backgroundImage: `url("${encodeURI(logoUrl)}")` }} />
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,74 @@
+import { getMessages, type Locale } from "@/lib/i18n";
+import type { PayPageView } from "@/lib/pay-page/view-model";
+import { AmountBlock } from "./amount-block";
+import type { BankAppLink } from "./bank-app-chooser";
+import { LanguageSwitcher } from "./language-switcher";
+import { MethodDetails } from "./method-details";
+import { PayLive } from "./pay-live";
+import styles from "./pay-page.module.css";
+import { StatusScreen } from "./status-screen";
+
+export interface PayPageProps {
+  token: string;
+  locale: Locale;
+  view: PayPageView;
+  serverNowMs: number;
+  bankLogoUrl?: string;
+  bankApps: BankAppLink[] | null;
+}
+
+/** The customer's pay page: what to pay, where, before when; then the outcome. */
+export function PayPage({ token, locale, view, serverNowMs, bankLogoUrl, bankApps }: PayPageProps) {
+  const m = getMessages(locale);
+  const paidAmount = <p className={styles.screenAmount}>{view.amount.text}</p>;
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>
+          <svg className={styles.lock} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z"
+            />
+          </svg>
+          {m.pageTitle}
+        </h1>
+        <LanguageSwitcher current={locale} label={m.language} />
+      </header>
+      <main className={styles.main}>
+        <PayLive
+          token={token}
+          serverNowMs={serverNowMs}
+          expiresAtMs={view.expiresAtMs}
+          initialPhase={view.phase}
+          deadlineText={view.deadlineText}
+          labels={{ timeLeft: m.timeLeft, payBefore: m.payBefore, waiting: m.waiting }}
+          screenTitles={{ success: m.successTitle, failed: m.failedTitle, expired: m.expiredTitle }}
+          screens={{
+            success: (
+              <StatusScreen tone="success" title={m.successTitle} body={m.successBody}>
+                {paidAmount}
+              </StatusScreen>
+            ),
+            failed: <StatusScreen tone="failed" title={m.failedTitle} body={m.failedBody} />,
+            expired: <StatusScreen tone="expired" title={m.expiredTitle} body={m.expiredBody} />,
+          }}
+        >
+          {/* Once the order is final, its details are not even sent. */}
+          {view.phase === "pay" ? (
+            <>
+              <AmountBlock view={view} m={m} />
+              <MethodDetails view={view} m={m} bankLogoUrl={bankLogoUrl} bankApps={bankApps} />
+              <p className={styles.safety}>{m.safety}</p>
+              <noscript>
+                <p className={styles.noscript}>
+                  <a href={`/pay/${encodeURIComponent(token)}`}>{m.refresh}</a>
+                </p>
+              </noscript>
+            </>
+          ) : null}
+        </PayLive>
+      </main>
+    </div>
+  );
+}

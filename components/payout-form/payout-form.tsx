@@ -1,0 +1,86 @@
+"use client";
+
+import { FormProvider, useWatch } from "react-hook-form";
+import { SelectField } from "@/components/forms/field";
+import { FormStatus, SubmitButton } from "@/components/forms/form-status";
+import formStyles from "@/components/forms/forms.module.css";
+import { AmountCountryFields, ClientBaseFields, PaymentIdNote } from "@/components/forms/order-fields";
+import { useMethodSwitch } from "@/components/forms/use-method-switch";
+import { useOrderSubmit } from "@/components/forms/use-order-submit";
+import { usePaymentIdOnce } from "@/components/forms/use-payment-id";
+import { useZodForm } from "@/components/forms/use-zod-form";
+import { createPayoutAction } from "@/lib/actions/create-payout-action";
+import { PAYOUT_METHOD_INFO, PAYOUT_METHODS, type PayoutMethod } from "@/lib/contract";
+import {
+  defaultPayoutFormValues,
+  PAYOUT_FORM_FIELDS,
+  payoutFormSchema,
+} from "@/lib/orders/payout-form-schema";
+import { PAYOUT_METHOD_FIELDS, PAYOUT_METHOD_HINTS } from "./method-fields";
+
+const METHOD_OPTIONS = PAYOUT_METHODS.map((m) => ({
+  value: m,
+  label: PAYOUT_METHOD_INFO[m].label === m ? m : `${PAYOUT_METHOD_INFO[m].label} (${m})`,
+}));
+
+/** Fields whose errors a method switch clears. */
+const METHOD_DEPENDENT_FIELDS = ["bankId", "payoutDetails", "client.tin", "client.phone"] as const;
+
+/** /payouts/new: the pay-out order form. The payment method decides which recipient details show. */
+export function PayoutForm({ initialMethod = "Card" }: { initialMethod?: PayoutMethod }) {
+  const form = useZodForm(payoutFormSchema, { defaultValues: defaultPayoutFormValues(initialMethod) });
+  usePaymentIdOnce(form);
+  const method = useWatch({ control: form.control, name: "paymentMethod" });
+  const paymentId = useWatch({ control: form.control, name: "paymentId" });
+  const { onSubmit, status, setStatus, pending } = useOrderSubmit(
+    form,
+    createPayoutAction,
+    PAYOUT_FORM_FIELDS,
+  );
+  useMethodSwitch(form, method, PAYOUT_METHOD_INFO[method].defaultCountry, METHOD_DEPENDENT_FIELDS, () =>
+    setStatus(null),
+  );
+  const MethodFields = PAYOUT_METHOD_FIELDS[method];
+
+  return (
+    <FormProvider {...form}>
+      <form
+        className={`form ${formStyles.orderForm}`}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="New pay-out order"
+      >
+        <input type="hidden" {...form.register("paymentId")} />
+        <fieldset>
+          <legend>Payment</legend>
+          <SelectField
+            name="paymentMethod"
+            label="Payment method"
+            options={METHOD_OPTIONS}
+            hint={PAYOUT_METHOD_HINTS[method]}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Amount</legend>
+          <AmountCountryFields />
+        </fieldset>
+        <fieldset data-method={method}>
+          <legend>Recipient · {PAYOUT_METHOD_INFO[method].label}</legend>
+          <MethodFields method={method} />
+        </fieldset>
+        <fieldset>
+          <legend>Client</legend>
+          <ClientBaseFields />
+        </fieldset>
+        <div className={formStyles.actions}>
+          <SubmitButton pending={pending} ready={Boolean(paymentId)}>
+            Create pay-out
+          </SubmitButton>
+          <FormStatus status={status} />
+        </div>
+        <PaymentIdNote paymentId={paymentId} />
+      </form>
+    </FormProvider>
+  );
+}

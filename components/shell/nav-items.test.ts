@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { isActivePath, navItemsFor } from "./nav-items";
+
+describe("navigation by role", () => {
+  it.each([
+    ["admin", ["Overview", "Orders", "New pay-in", "New pay-out", "Banks", "Users"]],
+    ["operator", ["Overview", "Orders", "New pay-in", "New pay-out", "Banks"]],
+    ["viewer", ["Overview", "Orders", "Banks"]],
+  ] as const)("%s sees %j", (role, labels) => {
+    expect(navItemsFor(role).map((i) => i.label)).toEqual(labels);
+  });
+
+  it.each([
+    ["/", "/", true],
+    ["/", "/orders", false],
+    ["/orders", "/orders", true],
+    ["/orders", "/orders/123", true],
+    ["/orders", "/orders-export", false],
+    ["/payins/new", "/payouts/new", false],
+  ])("%s is active on %s: %s", (href, pathname, active) => {
+    expect(isActivePath(href, pathname)).toBe(active);
+  });
+});

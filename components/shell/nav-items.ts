@@ -1,0 +1,31 @@
+import { ORDER_WRITE_ROLES, type Role, USER_ADMIN_ROLES } from "@/lib/auth/roles";
+
+export type NavIcon = "overview" | "orders" | "payin" | "payout" | "banks" | "users";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: NavIcon;
+  /** Roles that see the link; absent = everyone signed in. */
+  roles?: readonly Role[];
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/", label: "Overview", icon: "overview" },
+  { href: "/orders", label: "Orders", icon: "orders" },
+  { href: "/payins/new", label: "New pay-in", icon: "payin", roles: ORDER_WRITE_ROLES },
+  { href: "/payouts/new", label: "New pay-out", icon: "payout", roles: ORDER_WRITE_ROLES },
+  { href: "/banks", label: "Banks", icon: "banks" },
+  { href: "/users", label: "Users", icon: "users", roles: USER_ADMIN_ROLES },
+];
+
+/** The links a role may see (viewers get no create links, only admins see Users). */
+export function navItemsFor(role: Role): NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role));
+}
+
+/** Whether `href` is the current section: "/" only on itself, others also on their sub-pages. */
+export function isActivePath(href: string, pathname: string): boolean {
+  if (href === "/") return pathname === "/";
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

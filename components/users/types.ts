@@ -1,0 +1,11 @@
+import type { Role } from "@/lib/auth/roles";
+
+/** A user as the /users page hands it to client components (no password hash, plain values). */
+export interface UserListItem {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  createdAt: string;
+}

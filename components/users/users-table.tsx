@@ -1,0 +1,64 @@
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import styles from "./users.module.css";
+import type { UserListItem } from "./types";
+import { UserRowControls } from "./user-row-controls";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
+/** All staff users with their role, status and the admin's controls for each. */
+export function UsersTable({ users, currentUserId }: { users: UserListItem[]; currentUserId: string }) {
+  return (
+    <section aria-labelledby="users-heading" className="stack">
+      <h2 id="users-heading" className="visually-hidden">
+        All users
+      </h2>
+      <div className="table-wrap">
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => {
+              const isMe = user.id === currentUserId;
+              return (
+                <tr key={user.id} data-user-email={user.email} data-disabled={user.disabled || undefined}>
+                  <td data-label="User">
+                    <div className={styles.userCell}>
+                      <span className={styles.email}>{user.email}</span>
+                      {user.name ? <span className="muted">{user.name}</span> : null}
+                      {isMe ? <span className={styles.you}>You</span> : null}
+                    </div>
+                  </td>
+                  <td data-label="Role">
+                    <span className={styles.role} data-role={user.role}>
+                      {ROLE_LABELS[user.role]}
+                    </span>
+                  </td>
+                  <td data-label="Status">
+                    <span className={styles.status} data-disabled={user.disabled || undefined}>
+                      {user.disabled ? "Disabled" : "Active"}
+                    </span>
+                  </td>
+                  <td data-label="Added" className={styles.added}>
+                    <time dateTime={user.createdAt}>{dateFormat.format(new Date(user.createdAt))}</time>
+                  </td>
+                  <td className={styles.actions}>
+                    <UserRowControls user={user} isMe={isMe} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

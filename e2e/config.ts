@@ -1,0 +1,19 @@
+/** Where the e2e harness runs things; ports are overridable so several runs can share a machine. */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4210);
+
+export const E2E = {
+  port,
+  sandboxPort,
+  baseUrl: `http://127.0.0.1:${port}`,
+  sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+  dataDir: process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`,
+  admin: { email: "admin@example.com", password: "e2e-admin-password-123" },
+  /** Per port, so that runs sharing a machine don't wipe each other's results and saved sign-in. */
+  outputDir: `test-results/e2e-${port}`,
+  adminStorageState: `test-results/e2e-${port}/.auth/admin.json`,
+  /** The merchant account of the embedded sandbox; a distinctive secret so a leak test can look for it. */
+  sandboxAccount: { clientId: "sandbox-merchant", secret: "e2e-merchant-secret-4Tq9Zr7w" },
+  /** Where the production build is (the harness builds into NEXT_DIST_DIR). */
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
+} as const;

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E } from "./config";
+
+/**
+ * DESIGN §5: secrets are read only by server code. The signing secret and the admin's password must appear
+ * in no file the browser can download (the build's static folder) and in no page or JSON the browser gets.
+ */
+const SECRETS = [E2E.sandboxAccount.secret, E2E.admin.password];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+test("no client bundle contains a secret", () => {
+  const files = filesUnder(path.join(E2E.distDir, "static"));
+  expect(files.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(5);
+  for (const file of files) {
+    const text = readFileSync(file, "latin1");
+    for (const secret of SECRETS) expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
+  }
+});
+
+test("no page or browser-facing JSON contains a secret", async ({ page, request }) => {
+  // An order, so that its page and its customer page are checked too.
+  await page.goto("/payins/new");
+  await page.getByLabel("Payment method").selectOption("Card");
+  await page.getByLabel("Amount", { exact: true }).fill("150");
+  await page.getByRole("button", { name: "Generate" }).click();
+  await page.getByLabel("Client IP").fill("203.0.113.5");
+  await page.getByLabel("Client email").fill("secret-check@example.com");
+  await page.getByRole("button", { name: "Create pay-in" }).click();
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+  const orderPath = new URL(page.url()).pathname;
+  const payPath = new URL(
+    (
+      await page
+        .getByText(/\/pay\//)
+        .first()
+        .innerText()
+    ).trim(),
+  ).pathname;
+
+  const paths = [
+    "/",
+    "/orders",
+    orderPath,
+    "/payins/new",
+    "/payouts/new",
+    "/banks",
+    "/users",
+    "/api/banks?country=RU",
+    payPath,
+    "/login",
+  ];
+  for (const p of paths) {
+    const res = await request.get(p);
+    expect(res.status(), p).toBeLessThan(400);
+    const body = await res.text();
+    expect(body.length, p).toBeGreaterThan(50);
+    for (const secret of SECRETS) expect(body.includes(secret), `${secret} in ${p}`).toBe(false);
+  }
+});

@@ -1,0 +1,398 @@
+import { createHmac } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "../lib/contract/methods";
+import { E2E } from "./config";
+
+/**
+ * The customer pay page, from orders created through the dashboard's form: details per method checked
+ * against what the sandbox handed out, QR decoded from the screen, copy buttons read back from the
+ * clipboard, countdown and expiry under a skewed controllable clock, the callback flipping the page,
+ * 404s, no personal data in the HTML, the bank-app chooser's deep links, languages, axe.
+ */
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const CLIENT_IP = "203.0.113.77";
+
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+};
+
+/** Banks picked in the form. Sberbank (1001) gets a code-only NSPK QR from the sandbox; QRNSPKCrossBorder
+ *  without a bank gets url + code, so both QR rules (url if present, else code) are exercised. */
+const BANK_SEARCH: Partial<Record<PayinMethod, string>> = { SBP: "sber", QRNSPK: "sber", PIX: "itau" };
+
+interface SandboxOrder {
+  id: string;
+  status: string;
+  amount: number;
+  bankDetails: Record<string, unknown> & {
+    qr?: { url?: string; code?: string };
+    card?: { cardNumber: string; cardHolderName: string };
+    phoneNumber?: string;
+    payeeName?: string;
+    bankName: string;
+  };
+}
+
+interface CreatedOrder {
+  method: PayinMethod;
+  /** /pay/<token> */
+  path: string;
+  /** The dashboard's order page. */
+  orderUrl: string;
+  email: string;
+  clientId: string;
+  paymentId: string;
+  sandbox: SandboxOrder;
+}
+
+/** GET a sandbox test-control resource, signed like the API (DESIGN §4: HMAC over path with query). */
+async function sandboxOrder(serviceId: string): Promise<SandboxOrder> {
+  const path = `/sandbox/orders/${serviceId}`;
+  const signature = createHmac("sha256", E2E.sandboxAccount.secret).update(path).digest("hex");
+  const res = await fetch(`${E2E.sandboxUrl}${path}`, {
+    headers: { "X-Client-Id": E2E.sandboxAccount.clientId, "X-Signature": signature },
+  });
+  expect(res.status, `sandbox GET ${path}`).toBe(200);
+  return (await res.json()) as SandboxOrder;
+}
+
+/** A pay-in through the dashboard's form, as staff (the project's signed-in state). */
+async function createPayin(
+  page: Page,
+  method: PayinMethod,
+  amount = "1500",
+  bank = BANK_SEARCH[method],
+): Promise<CreatedOrder> {
+  const email = `client-${unique()}@example.com`;
+  await page.goto("/payins/new");
+  await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
+  const paymentId = ((await page.getByTestId("payment-id").textContent()) ?? "").trim();
+  await page.getByLabel("Payment method").selectOption(method);
+  await page.getByLabel("Amount", { exact: true }).fill(amount);
+  const search = bank;
+  if (search) {
+    const combo = page.getByRole("combobox", { name: /bank/i });
+    await combo.fill(search);
+    await expect(page.getByRole("listbox").getByRole("option").first()).toBeVisible();
+    await combo.press("Enter");
+  }
+  await page.getByRole("button", { name: "Generate" }).click();
+  const idInput = page.locator('[data-field="client.id"]').locator("input").first();
+  await expect(idInput).toHaveValue(/^[0-9a-f-]{36}$/);
+  const clientId = await idInput.inputValue();
+  await page.getByLabel("Client IP").fill(CLIENT_IP);
+  await page.getByLabel("Client email").fill(email);
+  await page.getByRole("button", { name: "Create pay-in" }).click();
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const link = ((await page.getByTestId("customer-link").textContent()) ?? "").trim();
+  const serviceId = (
+    (await page
+      .locator("dt", { hasText: "Service id" })
+      .locator("xpath=following-sibling::dd[1]")
+      .textContent()) ?? ""
+  ).trim();
+  return {
+    method,
+    path: new URL(link).pathname,
+    orderUrl: page.url(),
+    email,
+    clientId,
+    paymentId,
+    sandbox: await sandboxOrder(serviceId),
+  };
+}
+
+/** A customer's phone: no staff cookies, clipboard allowed. */
+async function phoneContext(browser: Browser, lang = "en-US"): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    ...PHONE,
+    baseURL: E2E.baseUrl,
+    locale: lang.split(",")[0]!,
+    extraHTTPHeaders: { "Accept-Language": lang },
+    storageState: { cookies: [], origins: [] },
+  });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E.baseUrl });
+  return context;
+}
+
+/** The exact amount to type: two decimals. */
+const exactAmount = (amount: number) => (Math.round(amount * 100) / 100).toFixed(2);
+
+/** What the customer must see and copy for an order, by the sandbox's own record. */
+function expectedValues(order: CreatedOrder): Record<string, string> {
+  const d = order.sandbox.bankDetails;
+  const values: Record<string, string> = { amount: exactAmount(order.sandbox.amount) };
+  switch (PAYIN_METHOD_INFO[order.method].bankDetails) {
+    case "card":
+      values.cardNumber = d.card!.cardNumber;
+      values.cardHolder = d.card!.cardHolderName;
+      values.bank = d.bankName;
+      break;
+    case "phone":
+      values.phoneNumber = d.phoneNumber!;
+      values.payee = d.payeeName!;
+      values.bank = d.bankName;
+      break;
+    case "nspkQr":
+      if (d.qr?.url) values.paymentLink = d.qr.url;
+      else values.qrCode = d.qr!.code!;
+      break;
+    case "pixQr":
+      values.pixCode = d.qr!.code!;
+      break;
+  }
+  return values;
+}
+
+async function decodeQr(page: Page): Promise<string | undefined> {
+  const png = PNG.sync.read(await page.locator("figure[data-qr-value] svg").screenshot());
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+test.describe("details per method", () => {
+  for (const method of PAYIN_METHODS) {
+    test(`${method}: details, QR, copy buttons`, async ({ page, browser }) => {
+      const order = await createPayin(page, method, method === "PIX" ? "100.50" : "1500");
+      const context = await phoneContext(browser);
+      const pay = await context.newPage();
+      await pay.goto(order.path);
+      await expect(pay.getByTestId("countdown")).toHaveText(/^1[45]:\d\d$/);
+      const expected = expectedValues(order);
+      await expect(pay.getByTestId("bank-name")).toHaveText(order.sandbox.bankDetails.bankName);
+
+      const kind = PAYIN_METHOD_INFO[method].bankDetails;
+      if (kind === "card") {
+        await expect(pay.locator('[data-value="cardNumber"]')).toHaveText(
+          expected.cardNumber!.replace(/(\d{4})(?=\d)/g, "$1 "),
+        );
+      }
+      if (kind === "phone") {
+        await expect(pay.locator('[data-value="phoneNumber"]')).toHaveText(/^\+7 \d{3} \d{3}-\d{2}-\d{2}$/);
+      }
+      if (kind === "nspkQr" || kind === "pixQr") {
+        const qr = order.sandbox.bankDetails.qr!;
+        expect(await decodeQr(pay)).toBe(kind === "nspkQr" ? (qr.url ?? qr.code) : qr.code);
+      }
+
+      // Every value has its copy button, and each puts exactly the service's value on the clipboard.
+      const ids = await pay
+        .locator("[data-copy-id]")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-copy-id")));
+      expect(ids.sort()).toEqual(Object.keys(expected).sort());
+      for (const [id, value] of Object.entries(expected)) {
+        const button = pay.locator(`[data-copy-id="${id}"]`);
+        await button.click();
+        await expect(button).toContainText("Copied");
+        expect(
+          await pay.evaluate(() => navigator.clipboard.readText()),
+          `clipboard after copying ${id}`,
+        ).toBe(value);
+      }
+
+      // No personal data of the merchant's client, nor the ids, anywhere in the HTML.
+      const html = await (await pay.request.get(order.path)).text();
+      for (const secret of [order.email, CLIENT_IP, order.clientId, order.paymentId, order.sandbox.id]) {
+        expect(html).not.toContain(secret);
+      }
+      await context.close();
+    });
+  }
+});
+
+test("QR order on a phone: the bank-app chooser opens Sberbank and VTB with their own schemes", async ({
+  page,
+  browser,
+}) => {
+  // VTB's orders carry an NSPK link (qr.url), which is what a bank app opens.
+  const order = await createPayin(page, "QRNSPK", "1500", "vtb");
+  const url = order.sandbox.bankDetails.qr?.url;
+  expect(url).toMatch(/^https:\/\/qr\.nspk\.ru\//);
+  const context = await phoneContext(browser, "ru-RU");
+  const pay = await context.newPage();
+  await pay.goto(order.path);
+  await pay.getByText("Оплатить в приложении банка").click();
+  const search = pay.getByLabel("Найти банк");
+  await search.fill("Сбер");
+  const sber = pay.getByRole("link", { name: "Сбербанк", exact: true });
+  await expect(sber).toHaveAttribute("href", url!.replace(/^https/, "bank100000000111"));
+  await search.fill("втб");
+  // VTB's member id is 100000000005 but its app scheme is bank110000000005 (SOURCES.md).
+  await expect(pay.getByRole("link", { name: "Банк ВТБ" })).toHaveAttribute(
+    "href",
+    url!.replace(/^https/, "bank110000000005"),
+  );
+  await search.fill("zzzz");
+  await expect(pay.getByText("Банк с таким названием не найден.")).toBeVisible();
+  await context.close();
+});
+
+test("countdown follows the server's deadline under a skewed device clock, and expiry hides the details", async ({
+  page,
+  browser,
+}) => {
+  const order = await createPayin(page, "Card");
+  const context = await phoneContext(browser);
+  const pay = await context.newPage();
+  // The device clock is three hours behind: a countdown from the device's "now" would show 3:15:00.
+  await pay.clock.install({ time: Date.now() - 3 * 3600_000 });
+  await pay.goto(order.path);
+  await expect(pay.getByTestId("countdown")).toHaveText(/^1[45]:\d\d$/);
+  await pay.clock.fastForward("05:00");
+  await expect(pay.getByTestId("countdown")).toHaveText(/^(9|10):\d\d$/);
+  await pay.clock.fastForward("10:30");
+  await expect(pay.locator('[data-screen="expired"]')).toBeVisible();
+  await expect(pay.getByRole("heading", { name: "Time is up" })).toBeVisible();
+  await expect(pay.locator('[data-value="cardNumber"]')).toHaveCount(0);
+  await expect(pay.locator("[data-copy-id]")).toHaveCount(0);
+  await shot(pay, "expired-en");
+  await context.close();
+});
+
+test("an order expired by the service is served without its details", async ({ page, browser }) => {
+  const order = await createPayin(page, "SBP");
+  await page.getByRole("button", { name: "Expire" }).click();
+  const context = await phoneContext(browser, "pt-BR");
+  const pay = await context.newPage();
+  await expect
+    .poll(async () => {
+      await pay.goto(order.path);
+      return pay.locator('[data-screen="expired"]').count();
+    })
+    .toBe(1);
+  const html = await (await pay.request.get(order.path)).text();
+  expect(html).not.toContain(order.sandbox.bankDetails.phoneNumber!);
+  await expect(pay.getByRole("heading", { name: "O tempo acabou" })).toBeVisible();
+  await context.close();
+});
+
+test("marking the order paid (sandbox callback → dashboard) flips the open page to success", async ({
+  page,
+  browser,
+}) => {
+  const order = await createPayin(page, "QRNSPK");
+  const context = await phoneContext(browser, "ru-RU");
+  const pay = await context.newPage();
+  await pay.goto(order.path);
+  await expect(pay.getByTestId("countdown")).toBeVisible();
+  await page.goto(order.orderUrl);
+  await page.getByRole("button", { name: "Mark paid" }).click();
+  await expect(pay.locator('[data-screen="success"]')).toBeVisible({ timeout: 20_000 });
+  await expect(pay.getByRole("heading", { name: "Платёж получен" })).toBeVisible();
+  await expect(pay.locator("figure[data-qr-value]")).toHaveCount(0);
+  const axe = await new AxeBuilder({ page: pay }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await shot(pay, "paid-ru");
+  await context.close();
+});
+
+test("a failed payment shows the failure screen", async ({ page, browser }) => {
+  const order = await createPayin(page, "PIX", "42.10");
+  const context = await phoneContext(browser, "pt-BR");
+  const pay = await context.newPage();
+  await pay.goto(order.path);
+  await expect(pay.getByTestId("countdown")).toBeVisible();
+  await page.goto(order.orderUrl);
+  await page.getByRole("button", { name: "Fail", exact: true }).click();
+  await expect(pay.locator('[data-screen="failed"]')).toBeVisible({ timeout: 20_000 });
+  await expect(pay.getByRole("heading", { name: "Pagamento não concluído" })).toBeVisible();
+  await context.close();
+});
+
+test("unknown and malformed tokens get a bare 404", async ({ request }) => {
+  for (const path of [
+    "/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    "/pay/short",
+    "/pay/%3Cscript%3E",
+    "/api/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    "/api/pay/short",
+  ]) {
+    const res = await request.get(path, { headers: { Cookie: "" } });
+    expect(res.status(), path).toBe(404);
+    expect(await res.text()).not.toMatch(/In progress|expires|amount/i);
+  }
+});
+
+test("the live-status JSON holds only status, deadline and the server's clock", async ({ page, request }) => {
+  const order = await createPayin(page, "SBP");
+  const body = await (await request.get(`/api${order.path}`)).json();
+  expect(Object.keys(body).sort()).toEqual(["expiresAt", "serverNow", "status"]);
+  expect(body.status).toBe("In progress");
+});
+
+test.describe("languages on a phone", () => {
+  test("Russian and Portuguese from the browser; the switcher works and is remembered", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const qr = await createPayin(page, "QRNSPK", "1500", "vtb");
+    const card = await createPayin(page, "Card");
+    const pix = await createPayin(page, "PIX", "100.50");
+
+    for (const [lang, htmlLang, title] of [
+      ["ru-RU,ru;q=0.9", "ru", "Сумма к оплате"],
+      ["pt-BR,pt;q=0.9", "pt-BR", "Valor a pagar"],
+      ["en-US,en;q=0.9", "en", "Amount to pay"],
+    ] as const) {
+      const context = await phoneContext(browser, lang);
+      const pay = await context.newPage();
+      for (const order of [qr, card, pix]) {
+        await pay.goto(order.path);
+        await expect(pay.locator("html")).toHaveAttribute("lang", htmlLang);
+        await expect(pay.getByRole("heading", { name: title })).toBeVisible();
+        const axe = await new AxeBuilder({ page: pay }).analyze();
+        expect(
+          axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+          `${order.method} in ${htmlLang}`,
+        ).toEqual([]);
+        await shot(pay, `${order.method.toLowerCase()}-${htmlLang}`);
+      }
+      await context.close();
+    }
+
+    // Amounts in local formats.
+    const context = await phoneContext(browser, "ru-RU");
+    const pay = await context.newPage();
+    await pay.goto(card.path);
+    await expect(pay.getByTestId("amount")).toHaveText(/^1\s500,00\s₽$/);
+    await pay.getByRole("link", { name: /PT/ }).click();
+    await expect(pay.locator("html")).toHaveAttribute("lang", "pt-BR");
+    await expect(pay.getByTestId("amount")).toHaveText(/^₽\s?1\.500,00$|^RUB\s1\.500,00$/);
+    // Remembered in a cookie: the plain link now opens in Portuguese despite a Russian browser.
+    await pay.goto(card.path);
+    await expect(pay.locator("html")).toHaveAttribute("lang", "pt-BR");
+    await context.close();
+  });
+});
+
+test("readable with JavaScript off: amount, details and QR are in the HTML", async ({ page, browser }) => {
+  const order = await createPayin(page, "PIX", "100.50");
+  const context = await browser.newContext({
+    ...PHONE,
+    baseURL: E2E.baseUrl,
+    javaScriptEnabled: false,
+    locale: "pt-BR",
+    extraHTTPHeaders: { "Accept-Language": "pt-BR" },
+    storageState: { cookies: [], origins: [] },
+  });
+  const pay = await context.newPage();
+  await pay.goto(order.path);
+  await expect(pay.getByTestId("amount")).toHaveText(/R\$\s?100,50/);
+  await expect(pay.locator('[data-value="pixCode"]')).toHaveText(order.sandbox.bankDetails.qr!.code!);
+  expect(await decodeQr(pay)).toBe(order.sandbox.bankDetails.qr!.code);
+  await expect(pay.getByTestId("countdown")).toHaveText(/^1[45]:\d\d$/);
+  await context.close();
+});

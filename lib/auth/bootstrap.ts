@@ -1,0 +1,59 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Sql } from "@/lib/database";
+import { writeAudit } from "@/lib/db/queries/audit";
+import { countUsers, insertUser, normalizeEmail } from "@/lib/db/queries/users";
+import { generatePassword, hashPassword } from "./password";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
+
+export type BootstrapResult =
+  | { created: false }
+  | { created: true; userId: string; email: string; generatedPassword: string | null };
+
+/**
+ * First start: when no user exists, create an admin from ADMIN_EMAIL / ADMIN_PASSWORD; without a password,
+ * generate one and print it once. Idempotent, and safe when several instances start together: only the
+ * insert that wins the unique email constraint prints anything.
+ */
+export async function ensureFirstAdmin(
+  sql: Sql,
+  config: { email?: string; password?: string },
+  log: (message: string) => void = console.log,
+): Promise<BootstrapResult> {
+  if ((await countUsers(sql)) > 0) return { created: false };
+  const email = normalizeEmail(config.email ?? DEFAULT_ADMIN_EMAIL);
+  const generatedPassword = config.password ? null : generatePassword();
+  const password = config.password ?? generatedPassword ?? "";
+  const inserted = await insertUser(sql, {
+    id: randomUUID(),
+    email,
+    name: "Administrator",
+    role: "admin",
+    passwordHash: await hashPassword(password),
+  });
+  if (!inserted) return { created: false };
+  await writeAudit(sql, {
+    userId: null,
+    action: "user.bootstrap",
+    target: inserted.id,
+    details: { email, generatedPassword: generatedPassword !== null },
+  });
+  if (generatedPassword) {
+    log(
+      [
+        "",
+        "┌──────────────────────────────────────────────────────────────┐",
+        "│ First start: created the admin account for the dashboard.    │",
+        "│ Sign in with these and change them (this is printed once):   │",
+        "└──────────────────────────────────────────────────────────────┘",
+        `   Email:    ${email}`,
+        `   Password: ${generatedPassword}`,
+        "",
+      ].join("\n"),
+    );
+  } else {
+    log(`First start: created the admin account ${email} (password from ADMIN_PASSWORD).`);
+  }
+  return { created: true, userId: inserted.id, email, generatedPassword };
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import { env } from "@/lib/env";
+
+/**
+ * Secure only in production AND when the public URL is https: `npm start` serves http://localhost, where a
+ * browser would silently drop a Secure cookie and nobody could sign in. Behind TLS (PUBLIC_BASE_URL https)
+ * the cookie is Secure and carries the `__Host-` prefix (host-only, path=/, never sent over http).
+ */
+export function sessionCookieIsSecure(e: { NODE_ENV: string; PUBLIC_BASE_URL: string } = env): boolean {
+  return e.NODE_ENV === "production" && e.PUBLIC_BASE_URL.startsWith("https://");
+}
+
+export function sessionCookieName(secure: boolean = sessionCookieIsSecure()): string {
+  return secure ? "__Host-dashboard_session" : "dashboard_session";
+}
+
+export interface SessionCookieOptions {
+  httpOnly: true;
+  sameSite: "lax";
+  secure: boolean;
+  path: "/";
+  expires: Date;
+}
+
+/** The cookie lives as long as the session's absolute expiry; idle expiry is enforced on the server. */
+export function sessionCookieOptions(expiresAt: Date): SessionCookieOptions {
+  return { httpOnly: true, sameSite: "lax", secure: sessionCookieIsSecure(), path: "/", expires: expiresAt };
+}

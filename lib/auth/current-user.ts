@@ -1,0 +1,51 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { getDb } from "@/lib/db/client";
+import { authorizeUser } from "./authorize";
+import { sessionCookieName } from "./cookie";
+import { loginPathFor } from "./next-path";
+import { REQUEST_PATH_HEADER } from "./request-path";
+import type { Role } from "./roles";
+import { validateSession } from "./session";
+import type { AuthorizeResult, CurrentUser } from "./types";
+
+export async function readSessionToken(): Promise<string | undefined> {
+  return (await cookies()).get(sessionCookieName())?.value;
+}
+
+/** The signed-in user of this request, or null. Memoised per request (one database read per render). */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const token = await readSessionToken();
+  if (!token) return null;
+  const check = await validateSession(await getDb(), token);
+  return check.ok ? check.user : null;
+});
+
+/** The page being rendered, when proxy.ts passes it on (server components can't see their URL otherwise). */
+async function currentPath(): Promise<string | null> {
+  return (await headers()).get(REQUEST_PATH_HEADER);
+}
+
+/**
+ * For pages and layouts: the signed-in user, or a redirect to /login?next=<this page> when signed out, or
+ * to /forbidden when the role is not among `roles`.
+ */
+export async function requirePageUser(roles?: Role[]): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(loginPathFor(await currentPath()));
+  if (roles && !roles.includes(user.role)) {
+    const from = await currentPath();
+    redirect(from ? `/forbidden?from=${encodeURIComponent(from)}` : "/forbidden");
+  }
+  return user;
+}
+
+/**
+ * For server actions and route handlers, called first thing: 401 when signed out, 403 when the role is not
+ * among `roles`. Never rely on proxy/middleware alone.
+ */
+export async function authorizeRequest(roles: Role[]): Promise<AuthorizeResult> {
+  return authorizeUser(await getCurrentUser(), roles);
+}

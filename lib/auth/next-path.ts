@@ -1,0 +1,31 @@
+/**
+ * Where to go after sign-in: only a same-origin relative path ("/orders?x=1"). Anything that could leave
+ * the site ("//evil.example", "/\\evil", "https://…", "javascript:…") or loop back to /login becomes "/".
+ * Plain module: used by the login page and the sign-in action.
+ */
+const BASE = "http://dashboard.invalid";
+
+export function sanitizeNextPath(value: unknown): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return "/";
+  if (!value.startsWith("/") || value.startsWith("//")) return "/";
+  // Backslashes and control characters are normalised by browsers into things like "//host".
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return "/";
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== BASE) return "/";
+  if (url.pathname === "/login" || url.pathname.startsWith("/login/")) return "/";
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can collapse into a protocol-relative result: "/..//evil.example" -> "//evil.example".
+  return path.startsWith("//") ? "/" : path;
+}
+
+/** The sign-in URL that brings the user back to `path` afterwards. */
+export function loginPathFor(path: string | null | undefined): string {
+  const next = sanitizeNextPath(path);
+  return next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`;
+}

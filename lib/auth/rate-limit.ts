@@ -1,0 +1,123 @@
+import "server-only";
+import type { Sql } from "@/lib/database";
+import {
+  decrementRateLimit,
+  deleteRateLimit,
+  getRateLimit,
+  incrementRateLimit,
+} from "@/lib/db/queries/rate-limits";
+
+/**
+ * Fixed-window rate limits kept in the database (table rate_limits), so every instance sees the same
+ * counts. A window opens at the first counted hit and lasts `windowMs`; within it at most `limit` hits.
+ */
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Failed sign-ins per account (email) — stops guessing one account's password. */
+export const SIGN_IN_ACCOUNT_RULE: RateLimitRule = { limit: 5, windowMs: FIFTEEN_MINUTES };
+/** Failed sign-ins per client IP — stops spraying many accounts from one place. */
+export const SIGN_IN_IP_RULE: RateLimitRule = { limit: 20, windowMs: FIFTEEN_MINUTES };
+
+export interface WindowState {
+  windowStart: Date;
+  count: number;
+}
+
+export interface RateLimitStatus {
+  blocked: boolean;
+  /** Hits still allowed in the current window. */
+  remaining: number;
+  /** Until the current window ends (0 when no window is open). */
+  retryAfterMs: number;
+}
+
+/** Pure window math: the status of a key given its stored window (or none) at `now`. */
+export function windowStatus(state: WindowState | null, rule: RateLimitRule, now: Date): RateLimitStatus {
+  if (!state) return { blocked: false, remaining: rule.limit, retryAfterMs: 0 };
+  const elapsed = now.getTime() - state.windowStart.getTime();
+  if (elapsed >= rule.windowMs || elapsed < 0)
+    return { blocked: false, remaining: rule.limit, retryAfterMs: 0 };
+  return {
+    blocked: state.count >= rule.limit,
+    remaining: Math.max(0, rule.limit - state.count),
+    retryAfterMs: rule.windowMs - elapsed,
+  };
+}
+
+/** A window that started at or before this instant is over (the same boundary as `windowStatus`). */
+export function windowStaleBefore(rule: RateLimitRule, now: Date): Date {
+  return new Date(now.getTime() - rule.windowMs);
+}
+
+/** Whole minutes to tell a person to wait, never "0 minutes". */
+export function minutesToWait(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 60_000));
+}
+
+export function signInAccountKey(email: string): string {
+  return `sign-in:account:${email.trim().toLowerCase()}`;
+}
+
+export function signInIpKey(ip: string): string {
+  return `sign-in:ip:${ip}`;
+}
+
+export async function checkRateLimit(
+  sql: Sql,
+  key: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<RateLimitStatus> {
+  return windowStatus(await getRateLimit(sql, key), rule, now);
+}
+
+/** Counts one hit and returns the status after it. */
+export async function hitRateLimit(
+  sql: Sql,
+  key: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<RateLimitStatus> {
+  const row = await incrementRateLimit(sql, key, now, windowStaleBefore(rule, now));
+  return windowStatus(row, rule, now);
+}
+
+export interface AttemptStatus {
+  /** This attempt is within the limit and may proceed. */
+  allowed: boolean;
+  /** The allowance is used up: a failure now means "try again later". */
+  exhausted: boolean;
+  retryAfterMs: number;
+}
+
+/** Pure: the verdict on an attempt from the window as it stands after counting that attempt. */
+export function attemptStatus(after: WindowState, rule: RateLimitRule, now: Date): AttemptStatus {
+  const retryAfterMs = Math.max(0, after.windowStart.getTime() + rule.windowMs - now.getTime());
+  return { allowed: after.count <= rule.limit, exhausted: after.count >= rule.limit, retryAfterMs };
+}
+
+/**
+ * Counts an attempt BEFORE doing the work (one atomic upsert), so a burst of parallel attempts cannot all
+ * pass a check made before any of them was counted. Give it back with releaseAttempt when it succeeded.
+ */
+export async function reserveAttempt(
+  sql: Sql,
+  key: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<AttemptStatus> {
+  const row = await incrementRateLimit(sql, key, now, windowStaleBefore(rule, now));
+  return attemptStatus(row, rule, now);
+}
+
+export async function releaseAttempt(sql: Sql, key: string): Promise<void> {
+  await decrementRateLimit(sql, key);
+}
+
+export async function resetRateLimit(sql: Sql, key: string): Promise<void> {
+  await deleteRateLimit(sql, key);
+}

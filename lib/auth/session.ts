@@ -1,0 +1,100 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import type { Sql } from "@/lib/database";
+import { deleteStaleRateLimits } from "@/lib/db/queries/rate-limits";
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  getSessionWithUser,
+  insertSession,
+  touchSession,
+} from "@/lib/db/queries/sessions";
+import type { CurrentUser } from "./types";
+
+/** A session ends after this long without a request… */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** …and in any case this long after sign-in. */
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads don't turn every page view into a write. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The database keeps only SHA-256(token): a leaked sessions table cannot be replayed as cookies. */
+export function sessionIdFromToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface NewSessionResult {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  sql: Sql,
+  userId: string,
+  meta: { ip: string | null; userAgent: string | null },
+  now: Date = new Date(),
+): Promise<NewSessionResult> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS);
+  await insertSession(sql, {
+    id: sessionIdFromToken(token),
+    userId,
+    createdAt: now,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export type SessionCheck =
+  | { ok: true; user: CurrentUser; sessionId: string }
+  | { ok: false; reason: "malformed" | "unknown" | "expired" | "idle" | "disabled" };
+
+/**
+ * Checks a cookie token: known, within absolute and idle expiry, user not disabled. Ended sessions are
+ * deleted on the way; a live one has last_seen_at refreshed (at most once per touch interval).
+ */
+export async function validateSession(
+  sql: Sql,
+  token: string,
+  now: Date = new Date(),
+): Promise<SessionCheck> {
+  if (!TOKEN_PATTERN.test(token)) return { ok: false, reason: "malformed" };
+  const id = sessionIdFromToken(token);
+  const row = await getSessionWithUser(sql, id);
+  if (!row) return { ok: false, reason: "unknown" };
+  const t = now.getTime();
+  const ended: "expired" | "idle" | "disabled" | null =
+    row.expiresAt.getTime() <= t
+      ? "expired"
+      : row.lastSeenAt.getTime() + SESSION_IDLE_TIMEOUT_MS <= t
+        ? "idle"
+        : row.disabledAt
+          ? "disabled"
+          : null;
+  if (ended) {
+    await deleteSession(sql, id);
+    return { ok: false, reason: ended };
+  }
+  if (t - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) await touchSession(sql, id, now);
+  return {
+    ok: true,
+    sessionId: id,
+    user: { id: row.userId, email: row.email, name: row.name, role: row.role },
+  };
+}
+
+/** Sign-out: the session row goes, so the cookie is worthless even if someone kept a copy. */
+export async function endSession(sql: Sql, token: string): Promise<void> {
+  if (!TOKEN_PATTERN.test(token)) return;
+  await deleteSession(sql, sessionIdFromToken(token));
+}
+
+/** Housekeeping (at start and after sign-ins): ended sessions and day-old rate-limit windows go. */
+export async function purgeEndedAuthState(sql: Sql, now: Date = new Date()): Promise<void> {
+  await deleteExpiredSessions(sql, now, SESSION_IDLE_TIMEOUT_MS);
+  await deleteStaleRateLimits(sql, new Date(now.getTime() - 24 * 60 * 60 * 1000));
+}

@@ -1,0 +1,13 @@
+import type { Role } from "./roles";
+
+/** The signed-in staff member, as pages, actions and route handlers see them. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export type AuthorizeResult =
+  | { ok: true; user: CurrentUser }
+  | { ok: false; status: 401 | 403; message: string };

@@ -1,0 +1,90 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Sql } from "@/lib/database";
+import { writeAudit } from "@/lib/db/queries/audit";
+import { deleteSessionsOfUser } from "@/lib/db/queries/sessions";
+import { getUserById, insertUser, setUserDisabled, setUserRole, type UserRow } from "@/lib/db/queries/users";
+import { hashPassword } from "./password";
+import type { CurrentUser } from "./types";
+import type { CreateUserInput, UpdateUserInput } from "./user-schemas";
+
+/**
+ * User administration as plain functions over the database (the server actions validate input, check that
+ * the actor is an admin, and call these). Each change and its audit entry are written in one transaction.
+ */
+export type UserAdminResult =
+  | { ok: true; user: UserRow; message: string }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+export async function createUser(
+  sql: Sql,
+  actor: CurrentUser,
+  input: CreateUserInput,
+): Promise<UserAdminResult> {
+  const passwordHash = await hashPassword(input.password);
+  return sql.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      id: randomUUID(),
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      passwordHash,
+    });
+    if (!user) {
+      const message = "A user with this email already exists";
+      return { ok: false, message, fieldErrors: { email: message } };
+    }
+    await writeAudit(tx, {
+      userId: actor.id,
+      action: "user.create",
+      target: user.id,
+      details: { email: user.email, role: user.role },
+    });
+    return { ok: true, user, message: `Added ${user.email} as ${user.role}.` };
+  });
+}
+
+export async function updateUser(
+  sql: Sql,
+  actor: CurrentUser,
+  input: UpdateUserInput,
+  now: Date = new Date(),
+): Promise<UserAdminResult> {
+  if (input.userId === actor.id) {
+    if (input.intent === "disable")
+      return { ok: false, message: "You can't disable your own account. Ask another admin to do it." };
+    if (input.intent === "set-role" && input.role !== "admin")
+      return { ok: false, message: "You can't remove your own admin role. Ask another admin to do it." };
+  }
+  return sql.transaction(async (tx) => {
+    const before = await getUserById(tx, input.userId);
+    if (!before) return { ok: false, message: "That user no longer exists." };
+    let user: UserRow | null;
+    let message: string;
+    if (input.intent === "set-role") {
+      if (before.role === input.role) return { ok: true, user: before, message: "Role unchanged." };
+      user = await setUserRole(tx, before.id, input.role, now);
+      message = `${before.email} is now ${input.role}.`;
+      await writeAudit(tx, {
+        userId: actor.id,
+        action: "user.role",
+        target: before.id,
+        details: { email: before.email, from: before.role, to: input.role },
+      });
+    } else {
+      const disable = input.intent === "disable";
+      user = await setUserDisabled(tx, before.id, disable, now);
+      // Disabling ends every open session at once, not just at the next check.
+      if (disable) await deleteSessionsOfUser(tx, before.id);
+      message = disable ? `${before.email} is disabled and signed out.` : `${before.email} is enabled again.`;
+      await writeAudit(tx, {
+        userId: actor.id,
+        action: disable ? "user.disable" : "user.enable",
+        target: before.id,
+        details: { email: before.email },
+      });
+    }
+    if (!user) return { ok: false, message: "That user no longer exists." };
+    return { ok: true, user, message };
+  });
+}

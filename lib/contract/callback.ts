@@ -1,0 +1,24 @@
+/** The callback (webhook) the service POSTs to `postbackUrl` on every status change (DESIGN §4). */
+import { z } from "zod";
+
+export const callbackPayloadSchema = z.object({
+  id: z.uuid(),
+  paymentId: z.string().min(1),
+  type: z.enum(["payin", "payout"]),
+  // Any status string is accepted and shown as-is (DESIGN §4).
+  status: z.string().min(1),
+  amount: z.number(),
+  paymentMethod: z.string().min(1),
+  country: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type CallbackPayload = z.infer<typeof callbackPayloadSchema>;
+
+/** Header names: the contract's style and the Standard Webhooks style; both are sent. */
+export const CALLBACK_HEADERS = {
+  clientId: "x-client-id",
+  signature: "x-signature",
+  webhookId: "webhook-id",
+  webhookTimestamp: "webhook-timestamp",
+  webhookSignature: "webhook-signature",
+} as const;

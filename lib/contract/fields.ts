@@ -1,0 +1,108 @@
+/**
+ * Field formats of the contract as zod schemas (spec 2.7 leaves bounds open; these are our decisions,
+ * see DESIGN §4). Every message names what is expected, so a problem-details error is actionable.
+ */
+import { z } from "zod";
+import { isLuhnValid, isValidCnpj, isValidCpf } from "./checksums";
+import { isCountryCode } from "./countries";
+import { hasAtMostTwoDecimals, MAX_AMOUNT } from "./money";
+import { TRAFFIC_TYPES } from "./methods";
+
+/** Error option: "Required: <what>" when absent, "Must be <what>" when present but of the wrong type. */
+export const requiredError = (what: string) => ({
+  error: (issue: { input: unknown }) => (issue.input === undefined ? `Required: ${what}` : `Must be ${what}`),
+});
+
+/** Error option for nested objects: "Required: an object" when absent rather than zod's generic type message. */
+export const objectRequired = requiredError("an object");
+
+export const uuidV4 = z.uuidv4(requiredError("a UUID v4 (e.g. 3f2c8e1a-6d0b-4c1e-9a2f-7b5d4c3e2a10)"));
+
+export const countryCode = z
+  .string(requiredError("an ISO 3166-1 alpha-2 country code"))
+  .refine(isCountryCode, "Must be an ISO 3166-1 alpha-2 country code in upper case (e.g. RU, BR, KZ)");
+
+export const email = z.email(requiredError("an email address")).max(254, "Must be at most 254 characters");
+
+export const ipAddress = z.union([z.ipv4(), z.ipv6()], requiredError("an IPv4 or IPv6 address"));
+
+export const amount = z
+  .number(requiredError("a number greater than 0 with at most two decimals"))
+  .positive("Must be greater than 0")
+  .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`)
+  .refine(hasAtMostTwoDecimals, "Must have at most two decimals (e.g. 100.5 or 1500)");
+
+export const trafficType = z.enum(TRAFFIC_TYPES, requiredError(`one of ${TRAFFIC_TYPES.join(", ")}`));
+
+/** International phone: optional "+", country code, 8–15 digits in all. */
+export const phone = z
+  .string(requiredError("a phone number"))
+  .regex(
+    /^\+?[1-9]\d{7,14}$/,
+    "Must be a phone number in international format, digits only (e.g. +79001234567)",
+  );
+
+/** A Russian phone bound to an SBP account: +7 and ten digits. */
+export const sbpPhone = z
+  .string(requiredError("a phone number"))
+  .regex(/^\+?7\d{10}$/, "Must be a Russian phone number: +7 followed by 10 digits (e.g. +79001234567)");
+
+export const personName = z
+  .string(requiredError("a name"))
+  .trim()
+  .min(1, "Must not be empty")
+  .max(100, "Must be at most 100 characters");
+
+export const postbackUrl = z
+  .url({ protocol: /^https?$/, error: "Must be an http(s) URL" })
+  .max(2048, "Must be at most 2048 characters");
+
+export const bankId = z
+  .number(requiredError("a bank id number"))
+  .int("Must be an integer bank id")
+  .positive("Must be a positive bank id");
+
+/** Card number: 13–19 digits, Luhn-valid. Spaces are not accepted on the wire. */
+export const cardNumber = z
+  .string(requiredError("a card number"))
+  .regex(/^\d{13,19}$/, "Must be 13 to 19 digits, no spaces")
+  .refine(isLuhnValid, "Is not a valid card number (checksum failed)");
+
+export const cardHolderName = z
+  .string(requiredError("the card holder's name"))
+  .trim()
+  .min(2, "Must be at least 2 characters")
+  .max(64, "Must be at most 64 characters")
+  .regex(/^[\p{L} .'-]+$/u, "Must contain letters, spaces, dots, apostrophes and hyphens only");
+
+export const expiryMonth = z
+  .string(requiredError("a two-digit month"))
+  .regex(/^(0[1-9]|1[0-2])$/, "Must be two digits from 01 to 12");
+
+export const expiryYear = z
+  .string(requiredError("a two-digit year"))
+  .regex(/^\d{2}$/, "Must be two digits (e.g. 29)");
+
+/** A card expiring MM/YY is valid through the last day of that month. */
+export function isExpiryInPast(month: string, year: string, now: Date = new Date()): boolean {
+  const y = 2000 + Number(year);
+  const m = Number(month);
+  const nowY = now.getUTCFullYear();
+  const nowM = now.getUTCMonth() + 1;
+  return y < nowY || (y === nowY && m < nowM);
+}
+
+export const bankAccountNumber = z
+  .string(requiredError("a bank account number"))
+  .regex(/^[0-9A-Z]{5,34}$/, "Must be 5 to 34 digits or capital letters, no spaces");
+
+/** Brazilian taxpayer number: CPF (11 digits) or CNPJ (14 characters), punctuation allowed. */
+export const tin = z
+  .string(requiredError("a CPF or CNPJ"))
+  .refine(
+    (v) => isValidCpf(v) || isValidCnpj(v),
+    "Must be a valid CPF (11 digits) or CNPJ (14 characters) with correct check digits",
+  );
+
+/** Pix random key (EVP): a UUID. */
+export const evp = z.uuid(requiredError("a Pix random key (a UUID)"));

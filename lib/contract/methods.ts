@@ -1,0 +1,162 @@
+/**
+ * Payment method tables: the one place that says which methods exist in each direction and
+ * what each one needs. Forms, the sandbox, the OpenAPI document and the tests all read these.
+ */
+
+export const PAYIN_METHODS = [
+  "Card",
+  "CrossBorderCard",
+  "SBP",
+  "CrossBorderSBP",
+  "QRNSPK",
+  "QRNSPKCrossBorder",
+  "PIX",
+] as const;
+export type PayinMethod = (typeof PAYIN_METHODS)[number];
+
+export const PAYOUT_METHODS = [
+  "Card",
+  "SBP",
+  "BankAccount",
+  "PIX_OUT_CPF",
+  "PIX_OUT_EMAIL",
+  "PIX_OUT_PHONE",
+  "PIX_OUT_EVP",
+] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+export const TRAFFIC_TYPES = ["ALL", "FTD", "STD"] as const;
+export type TrafficType = (typeof TRAFFIC_TYPES)[number];
+
+export type Direction = "payin" | "payout";
+
+/** What kind of payment details a pay-in method returns (spec 2.2). */
+export type BankDetailsKind = "card" | "phone" | "nspkQr" | "pixQr";
+
+export interface PayinMethodInfo {
+  label: string;
+  bankDetails: BankDetailsKind;
+  /** Whether the request may name a bank (`bankId`) to select the inner method. */
+  usesBankId: boolean;
+  /** The country a new order of this method usually has; the form's default. */
+  defaultCountry: string;
+}
+
+export const PAYIN_METHOD_INFO: Record<PayinMethod, PayinMethodInfo> = {
+  Card: { label: "Card", bankDetails: "card", usesBankId: false, defaultCountry: "RU" },
+  CrossBorderCard: {
+    label: "Card (cross-border)",
+    bankDetails: "card",
+    usesBankId: false,
+    defaultCountry: "KZ",
+  },
+  SBP: { label: "SBP fast payment", bankDetails: "phone", usesBankId: true, defaultCountry: "RU" },
+  CrossBorderSBP: {
+    label: "SBP (cross-border)",
+    bankDetails: "phone",
+    usesBankId: true,
+    defaultCountry: "RU",
+  },
+  QRNSPK: { label: "NSPK QR", bankDetails: "nspkQr", usesBankId: true, defaultCountry: "RU" },
+  QRNSPKCrossBorder: {
+    label: "NSPK QR (cross-border)",
+    bankDetails: "nspkQr",
+    usesBankId: true,
+    defaultCountry: "RU",
+  },
+  PIX: { label: "Pix QR", bankDetails: "pixQr", usesBankId: true, defaultCountry: "BR" },
+};
+
+/** The `payoutDetails` fields, in the order forms show them. */
+export const PAYOUT_DETAIL_FIELDS = [
+  "ccNo",
+  "ccHolderName",
+  "ccExpirationMonth",
+  "ccExpirationYear",
+  "phoneNumber",
+  "payeeName",
+  "bankAccountNo",
+  "evp",
+] as const;
+export type PayoutDetailField = (typeof PAYOUT_DETAIL_FIELDS)[number];
+
+export interface PayoutMethodInfo {
+  label: string;
+  /** payoutDetails fields the request must carry (spec 2.3 rules). */
+  requiredDetails: readonly PayoutDetailField[];
+  /** payoutDetails fields the request may carry. */
+  optionalDetails: readonly PayoutDetailField[];
+  /** `bankId` is accepted only with SBP (spec 2.3). */
+  usesBankId: boolean;
+  /** `client.tin` is required for every PIX_OUT_* method (spec 2.3). */
+  requiresTin: boolean;
+  /** `client.phone` is the Pix key of PIX_OUT_PHONE, so it is required there (our decision; spec 2.7). */
+  requiresClientPhone: boolean;
+  defaultCountry: string;
+}
+
+const pix = (
+  requiredDetails: readonly PayoutDetailField[],
+  requiresClientPhone = false,
+): PayoutMethodInfo => ({
+  label: "",
+  requiredDetails,
+  optionalDetails: [],
+  usesBankId: false,
+  requiresTin: true,
+  requiresClientPhone,
+  defaultCountry: "BR",
+});
+
+export const PAYOUT_METHOD_INFO: Record<PayoutMethod, PayoutMethodInfo> = {
+  Card: {
+    label: "Card",
+    requiredDetails: ["ccNo", "ccHolderName", "ccExpirationMonth", "ccExpirationYear"],
+    optionalDetails: [],
+    usesBankId: false,
+    requiresTin: false,
+    requiresClientPhone: false,
+    defaultCountry: "RU",
+  },
+  SBP: {
+    label: "SBP fast payment",
+    requiredDetails: ["phoneNumber"],
+    // Required "in substance" by the spec but accepted as optional for compatibility.
+    optionalDetails: ["payeeName"],
+    usesBankId: true,
+    requiresTin: false,
+    requiresClientPhone: false,
+    defaultCountry: "RU",
+  },
+  BankAccount: {
+    label: "Bank account",
+    requiredDetails: ["bankAccountNo"],
+    optionalDetails: [],
+    usesBankId: false,
+    requiresTin: false,
+    requiresClientPhone: false,
+    defaultCountry: "RU",
+  },
+  PIX_OUT_CPF: { ...pix([]), label: "Pix by CPF/CNPJ" },
+  PIX_OUT_EMAIL: { ...pix([]), label: "Pix by email" },
+  PIX_OUT_PHONE: { ...pix([], true), label: "Pix by phone" },
+  PIX_OUT_EVP: { ...pix(["evp"]), label: "Pix by random key (EVP)" },
+};
+
+export const PAYOUT_DETAIL_LABELS: Record<PayoutDetailField, string> = {
+  ccNo: "Card number",
+  ccHolderName: "Card holder name",
+  ccExpirationMonth: "Expiry month (MM)",
+  ccExpirationYear: "Expiry year (YY)",
+  phoneNumber: "SBP phone number",
+  payeeName: "Payee name",
+  bankAccountNo: "Bank account number",
+  evp: "Pix random key (EVP)",
+};
+
+export function isPayinMethod(value: string): value is PayinMethod {
+  return (PAYIN_METHODS as readonly string[]).includes(value);
+}
+export function isPayoutMethod(value: string): value is PayoutMethod {
+  return (PAYOUT_METHODS as readonly string[]).includes(value);
+}

@@ -1,0 +1,71 @@
+/**
+ * The dashboard's environment, validated once with zod. Everything imports `env`, never process.env.
+ * Every variable is documented in README.md and .env.example.
+ */
+import "server-only";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/** Credentials the embedded sandbox accepts by default (lib/sandbox/config.ts uses the same defaults). */
+export const SANDBOX_DEFAULT_CLIENT_ID = "sandbox-merchant";
+export const SANDBOX_DEFAULT_CLIENT_SECRET = "sandbox-secret";
+export const SANDBOX_DEFAULT_PORT = 4010;
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Where customers and the payment service reach this dashboard (customer links, postbackUrl). */
+    PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
+    PAYMENT_API_BASE_URL: optionalString.pipe(z.url().optional()),
+    PAYMENT_API_CLIENT_ID: optionalString,
+    PAYMENT_API_SECRET: optionalString,
+    PAYMENT_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** "true" when PAYMENT_API_BASE_URL points at a sandbox (set by `npm start` for the embedded one). */
+    PAYMENT_API_IS_SANDBOX: optionalString.pipe(z.enum(["true", "false"]).optional()),
+    SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(SANDBOX_DEFAULT_PORT),
+    DATABASE_URL: optionalString,
+    DATA_DIR: optionalString.transform((v) => v ?? ".data"),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString,
+  })
+  .superRefine((e, ctx) => {
+    if (e.PAYMENT_API_BASE_URL && e.PAYMENT_API_IS_SANDBOX !== "true") {
+      for (const key of ["PAYMENT_API_CLIENT_ID", "PAYMENT_API_SECRET"] as const) {
+        if (!e[key])
+          ctx.addIssue({ code: "custom", path: [key], message: "Required when PAYMENT_API_BASE_URL is set" });
+      }
+    }
+    if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD.length < 12) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "Must be at least 12 characters" });
+    }
+  })
+  .transform((e) => {
+    const usesSandbox = !e.PAYMENT_API_BASE_URL || e.PAYMENT_API_IS_SANDBOX === "true";
+    return {
+      ...e,
+      PUBLIC_BASE_URL: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
+      PAYMENT_API_BASE_URL: e.PAYMENT_API_BASE_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`,
+      PAYMENT_API_CLIENT_ID: e.PAYMENT_API_CLIENT_ID ?? SANDBOX_DEFAULT_CLIENT_ID,
+      PAYMENT_API_SECRET: e.PAYMENT_API_SECRET ?? SANDBOX_DEFAULT_CLIENT_SECRET,
+      /** True when the payment service is a sandbox: the banner shows and test controls are offered. */
+      usesSandbox,
+    };
+  });
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = load();

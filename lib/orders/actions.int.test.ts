@@ -1,0 +1,213 @@
+/**
+ * The order server actions and GET /api/banks as Next calls them: each checks the session and the role
+ * itself, before anything is validated or written. Real dashboard database (TEST_DB backend), real sandbox
+ * over HTTP; only the request's cookie jar (next/headers) is stood in for, since there is no HTTP request.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "@/lib/database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import {
+  type SandboxFixture,
+  startSandboxFixture,
+  TEST_ACCOUNT,
+} from "@/lib/payment-api/testing/sandbox-fixture";
+import type { OrderActionResult } from "./field-errors";
+
+const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
+
+vi.mock("next/headers", () => ({
+  cookies: async () => ({
+    get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined),
+  }),
+  headers: async () => new Headers(),
+}));
+
+type Action = (input: unknown) => Promise<OrderActionResult>;
+
+let fx: SandboxFixture;
+let scratch: ScratchDatabase;
+let dataDir: string | undefined;
+let db: Database;
+let actions: { createPayin: Action; createPayout: Action; retry: Action };
+let banksGet: (request: Request) => Promise<Response>;
+let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<string | null>;
+
+beforeAll(async () => {
+  fx = await startSandboxFixture();
+  scratch = await createScratchDatabase("orders_actions");
+  if (scratch.url) process.env.DATABASE_URL = scratch.url;
+  else {
+    dataDir = mkdtempSync(path.join(tmpdir(), "orders-actions-"));
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+  }
+  process.env.PAYMENT_API_BASE_URL = fx.url;
+  process.env.PAYMENT_API_CLIENT_ID = TEST_ACCOUNT.clientId;
+  process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
+  process.env.PUBLIC_BASE_URL = "http://dashboard.test";
+
+  // Imported only now: lib/env reads the environment once, when first imported.
+  const { getDb } = await import("@/lib/db/client");
+  const { createSession } = await import("@/lib/auth/session");
+  const { sessionCookieName } = await import("@/lib/auth/cookie");
+  actions = {
+    createPayin: (await import("@/lib/actions/create-payin-action")).createPayinAction,
+    createPayout: (await import("@/lib/actions/create-payout-action")).createPayoutAction,
+    retry: (await import("@/lib/actions/retry-order-action")).retryOrderAction,
+  };
+  banksGet = (await import("@/app/api/banks/route")).GET;
+  db = await getDb();
+
+  signInAs = async (role) => {
+    jar.cookies.clear();
+    if (role === null) return null;
+    const id = crypto.randomUUID();
+    await db.query("INSERT INTO users (id, email, name, password_hash, role) VALUES ($1, $2, $3, 'x', $4)", [
+      id,
+      `${role}-${id}@example.com`,
+      role,
+      role,
+    ]);
+    const { token } = await createSession(db, id, { ip: null, userAgent: null });
+    jar.cookies.set(sessionCookieName(), token);
+    return id;
+  };
+});
+
+afterAll(async () => {
+  await db?.close();
+  await fx?.close();
+  await scratch?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function payinValues(overrides: Record<string, unknown> = {}) {
+  return {
+    paymentId: crypto.randomUUID(),
+    paymentMethod: "SBP",
+    client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com", phone: "" },
+    amount: "1500",
+    country: "RU",
+    trafficType: "ALL",
+    bankId: "",
+    addRandomCents: false,
+    ...overrides,
+  };
+}
+
+function payoutValues() {
+  return {
+    paymentId: crypto.randomUUID(),
+    paymentMethod: "BankAccount",
+    client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com" },
+    amount: "1500",
+    country: "RU",
+    trafficType: "ALL",
+    payoutDetails: { bankAccountNo: "40817810099910004312" },
+  };
+}
+
+async function orderCount(): Promise<number> {
+  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM orders");
+  return rows[0]?.n ?? 0;
+}
+
+describe("who may create and retry orders", () => {
+  it.each([
+    [null, /signed out/],
+    ["viewer", /doesn't allow/],
+  ] as const)("%s: every order action is refused and nothing is written", async (role, message) => {
+    await signInAs(role);
+    const before = await orderCount();
+    expect(await actions.createPayin(payinValues())).toEqual({
+      ok: false,
+      message: expect.stringMatching(message),
+    });
+    expect(await actions.createPayout(payoutValues())).toEqual({
+      ok: false,
+      message: expect.stringMatching(message),
+    });
+    expect(await actions.retry({ orderId: crypto.randomUUID() })).toEqual({
+      ok: false,
+      message: expect.stringMatching(message),
+    });
+    // Refused before validation: even garbage gets the same answer.
+    expect(await actions.createPayin("garbage")).toEqual({
+      ok: false,
+      message: expect.stringMatching(message),
+    });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it.each(["operator", "admin"] as const)("%s creates orders through the actions", async (role) => {
+    const userId = await signInAs(role);
+    const payin = await actions.createPayin(payinValues({ addRandomCents: true }));
+    expect(payin.ok).toBe(true);
+    const payout = await actions.createPayout(payoutValues());
+    expect(payout.ok).toBe(true);
+    const ids = [payin, payout].map((r) => (r.ok ? r.orderId : ""));
+    const rows = await db.query<{ created_by: string; status: string; request: { postbackUrl: string } }>(
+      "SELECT created_by, status, request FROM orders WHERE id = ANY($1::uuid[]) ORDER BY direction",
+      [ids],
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({ created_by: userId, status: "In progress" });
+      expect(row.request.postbackUrl).toBe("http://dashboard.test/api/postback");
+    }
+  });
+
+  it("the action validates with the form's schema: errors by field, nothing written", async () => {
+    await signInAs("operator");
+    const before = await orderCount();
+    const result = await actions.createPayout({ ...payoutValues(), payoutDetails: {}, amount: "-1" });
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        amount: expect.any(String),
+        "payoutDetails.bankAccountNo": expect.stringMatching(/^Required/),
+      },
+    });
+    expect(await actions.retry({ orderId: "not-a-uuid" })).toMatchObject({
+      ok: false,
+      fieldErrors: { orderId: expect.any(String) },
+    });
+    expect(await orderCount()).toBe(before);
+  });
+});
+
+describe("GET /api/banks", () => {
+  const get = (query: string) => banksGet(new Request(`http://dashboard.test/api/banks${query}`));
+
+  it("answers 401 signed out, and any signed-in role the country's banks", async () => {
+    await signInAs(null);
+    expect((await get("?country=RU")).status).toBe(401);
+    await signInAs("viewer");
+    const res = await get("?country=BR");
+    expect(res.status).toBe(200);
+    const banks = (await res.json()) as { id: number; name: string; country: string; code: string }[];
+    expect(banks.length).toBeGreaterThan(0);
+    expect(banks.every((b) => b.country === "BR" && /^\d{8}$/.test(b.code))).toBe(true);
+  });
+
+  it.each(["", "?country=", "?country=ru", "?country=XX", "?country=RUS"])(
+    "refuses %j with 400 naming country",
+    async (q) => {
+      await signInAs("operator");
+      const res = await get(q);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { errors: { path: string; message: string }[] };
+      expect(body.errors[0]?.path).toBe("country");
+    },
+  );
+
+  it("a country without banks is an empty list", async () => {
+    await signInAs("operator");
+    const res = await get("?country=FR");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+  });
+});

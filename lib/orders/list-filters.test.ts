@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { orderListQuery, parseCursor, parseOrderListParams } from "./list-filters";
+
+const id = "3f2c8e1a-6d0b-4c1e-9a2f-7b5d4c3e2a10";
+
+describe("parseOrderListParams", () => {
+  it("reads every filter, trimming and normalising", () => {
+    const { filters, page, errors } = parseOrderListParams(
+      new URLSearchParams({
+        direction: "payout",
+        method: "PIX_OUT_EVP",
+        status: " In progress ",
+        country: "br",
+        from: "2026-02-01",
+        to: "2026-02-28",
+        q: " ana@example.com ",
+        after: `1763798400123456_${id.toUpperCase()}`,
+      }),
+    );
+    expect(errors).toEqual([]);
+    expect(filters).toEqual({
+      direction: "payout",
+      method: "PIX_OUT_EVP",
+      status: "In progress",
+      country: "BR",
+      from: "2026-02-01",
+      to: "2026-02-28",
+      q: "ana@example.com",
+    });
+    expect(page).toEqual({ after: `1763798400123456_${id.toUpperCase()}` });
+  });
+
+  it("ignores empty values (an untouched GET form)", () => {
+    const r = parseOrderListParams({ direction: "", method: "", q: "  ", from: "" });
+    expect(r).toEqual({ filters: {}, page: {}, errors: [], raw: {} });
+  });
+
+  it.each([
+    ["direction", "refund", "Direction must be payin or payout"],
+    ["method", "Cash", 'Unknown payment method "Cash"'],
+    ["country", "XX", "Country must be an ISO 3166-1 alpha-2 code (e.g. RU)"],
+    ["from", "2026-02-30", '"from" must be a date as YYYY-MM-DD'],
+    ["to", "yesterday", '"to" must be a date as YYYY-MM-DD'],
+    ["after", "12_nope", "Page position is malformed; start again from the first page"],
+  ])("names the field of a bad %s and leaves it out", (field, value, message) => {
+    const r = parseOrderListParams({ [field]: value });
+    expect(r.errors).toEqual([{ field, message }]);
+    expect(r.filters).toEqual({});
+    expect(r.page).toEqual({});
+    if (field !== "after") expect(r.raw).toEqual({ [field]: value });
+  });
+
+  it("refuses a range that ends before it starts", () => {
+    const r = parseOrderListParams({ from: "2026-03-02", to: "2026-03-01" });
+    expect(r.errors).toEqual([{ field: "to", message: '"to" must not be before "from"' }]);
+    expect(r.filters).toEqual({ from: "2026-03-02" });
+  });
+
+  it("parses cursors and builds links from filters", () => {
+    expect(parseCursor(`17_${id}`)).toEqual({ micros: "17", id });
+    expect(parseCursor(`x_${id}`)).toBeNull();
+    expect(orderListQuery({ direction: "payin", q: "a b" }, { after: `1_${id}` })).toBe(
+      `direction=payin&q=a+b&after=1_${id}`,
+    );
+  });
+});

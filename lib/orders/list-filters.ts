@@ -1,0 +1,141 @@
+/**
+ * The orders list's filters, search and page cursor as they live in the URL (GET form, so filters work
+ * without JavaScript and links can be shared). Pure module: used by the page, the JSON route and the CSV
+ * export alike, and safe in client components.
+ */
+import { isCountryCode, PAYIN_METHODS, PAYOUT_METHODS } from "@/lib/contract";
+
+export const ORDER_LIST_METHODS: readonly string[] = [
+  ...new Set<string>([...PAYIN_METHODS, ...PAYOUT_METHODS]),
+];
+
+export interface OrderListFilters {
+  direction?: "payin" | "payout";
+  method?: string;
+  /** Any status string (the service's statuses are shown as-is). */
+  status?: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country?: string;
+  /** Inclusive UTC calendar days, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  /** paymentId, order id or the service's id (a full UUID), or part of a client email. */
+  q?: string;
+}
+
+/** A keyset position: the microsecond timestamp and id of a row, "1763798400123456_<uuid>". */
+export interface OrderListPage {
+  after?: string;
+  before?: string;
+}
+
+const FILTER_KEYS = ["direction", "method", "status", "country", "from", "to", "q"] as const;
+
+export interface FilterError {
+  field: keyof OrderListFilters | "after" | "before";
+  message: string;
+}
+
+export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export function parseCursor(cursor: string): { micros: string; id: string } | null {
+  const m = CURSOR.exec(cursor);
+  return m?.[1] && m[2] ? { micros: m[1], id: m[2].toLowerCase() } : null;
+}
+
+function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+function read(input: SearchParamsInput, key: string): string | undefined {
+  const raw = input instanceof URLSearchParams ? input.get(key) : input[key];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/**
+ * Reads filters and cursor from the URL. Every invalid value is reported by field and left out, so the
+ * caller can say exactly what was wrong (and a JSON/CSV route can refuse with 400).
+ */
+export function parseOrderListParams(input: SearchParamsInput): {
+  filters: OrderListFilters;
+  page: OrderListPage;
+  errors: FilterError[];
+  /** The filter values as typed (trimmed), so a form can show back what was wrong. */
+  raw: Partial<Record<keyof OrderListFilters, string>>;
+} {
+  const raw: Partial<Record<keyof OrderListFilters, string>> = {};
+  for (const key of FILTER_KEYS) {
+    const value = read(input, key);
+    if (value !== undefined) raw[key] = value;
+  }
+  const filters: OrderListFilters = {};
+  const page: OrderListPage = {};
+  const errors: FilterError[] = [];
+
+  const direction = read(input, "direction");
+  if (direction === "payin" || direction === "payout") filters.direction = direction;
+  else if (direction) errors.push({ field: "direction", message: "Direction must be payin or payout" });
+
+  const method = read(input, "method");
+  if (method && ORDER_LIST_METHODS.includes(method)) filters.method = method;
+  else if (method)
+    errors.push({ field: "method", message: `Unknown payment method "${method.slice(0, 40)}"` });
+
+  const status = read(input, "status");
+  if (status && status.length <= 64) filters.status = status;
+  else if (status) errors.push({ field: "status", message: "Status must be at most 64 characters" });
+
+  const country = read(input, "country")?.toUpperCase();
+  if (country && isCountryCode(country)) filters.country = country;
+  else if (country)
+    errors.push({ field: "country", message: "Country must be an ISO 3166-1 alpha-2 code (e.g. RU)" });
+
+  for (const key of ["from", "to"] as const) {
+    const day = read(input, key);
+    if (day && isDay(day)) filters[key] = day;
+    else if (day) errors.push({ field: key, message: `"${key}" must be a date as YYYY-MM-DD` });
+  }
+  if (filters.from && filters.to && filters.from > filters.to) {
+    errors.push({ field: "to", message: '"to" must not be before "from"' });
+    delete filters.to;
+  }
+
+  const q = read(input, "q");
+  if (q && q.length <= 254) filters.q = q;
+  else if (q) errors.push({ field: "q", message: "Search must be at most 254 characters" });
+
+  for (const key of ["after", "before"] as const) {
+    const cursor = read(input, key);
+    if (cursor && parseCursor(cursor)) page[key] = cursor;
+    else if (cursor)
+      errors.push({ field: key, message: "Page position is malformed; start again from the first page" });
+  }
+  if (page.after && page.before) delete page.before;
+
+  return { filters, page, errors, raw };
+}
+
+/** The query string of filters (and optionally a page), for links: "direction=payin&status=Success". */
+export function orderListQuery(filters: OrderListFilters, page: OrderListPage = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filters, ...page })) {
+    if (value) params.set(key, value);
+  }
+  return params.toString();
+}
+
+export function hasFilters(filters: OrderListFilters): boolean {
+  return Object.values(filters).some(Boolean);
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "@/lib/contract";
+import { fieldErrorsFromZod } from "./field-errors";
+import { defaultPayinFormValues, type PayinFormValues, payinFormSchema } from "./payin-form-schema";
+
+const PAYMENT_ID = "3f2c8e1a-6d0b-4c1e-9a2f-7b5d4c3e2a10";
+const CLIENT_ID = "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d";
+
+function filled(method: PayinMethod, overrides: Partial<PayinFormValues> = {}): PayinFormValues {
+  return {
+    ...defaultPayinFormValues(method, PAYMENT_ID),
+    client: {
+      id: CLIENT_ID,
+      ip: "203.0.113.10",
+      email: "client@example.com",
+      phone: "",
+      firstName: "",
+      lastName: "",
+    },
+    amount: "1500",
+    ...overrides,
+  };
+}
+
+function errorsOf(values: PayinFormValues): Record<string, string> {
+  const r = payinFormSchema.safeParse(values);
+  return r.success ? {} : fieldErrorsFromZod(r.error);
+}
+
+describe.each(PAYIN_METHODS)("pay-in form, %s", (method) => {
+  it("an empty form names every required field at its form field", () => {
+    const errors = errorsOf(defaultPayinFormValues(method, PAYMENT_ID));
+    expect(Object.keys(errors).sort()).toEqual(["amount", "client.email", "client.id", "client.ip"]);
+    expect(errors["client.email"]).toMatch(/^Required/);
+    expect(errors.amount).toMatch(/^Required/);
+  });
+
+  it("a filled form becomes the contract request, without postbackUrl", () => {
+    const r = payinFormSchema.safeParse(filled(method, { bankId: "100000000111" }));
+    expect(r.success).toBe(true);
+    if (!r.success) return;
+    expect(r.data).not.toHaveProperty("postbackUrl");
+    expect(r.data.paymentMethod).toBe(method);
+    expect(r.data.country).toBe(PAYIN_METHOD_INFO[method].defaultCountry);
+    expect(r.data.client).toEqual({ id: CLIENT_ID, ip: "203.0.113.10", email: "client@example.com" });
+    // The bank picker's value goes only with methods that use a bank.
+    expect(r.data.bankId).toBe(PAYIN_METHOD_INFO[method].usesBankId ? 100000000111 : undefined);
+  });
+});
+
+describe("pay-in form conveniences and field errors", () => {
+  it("accepts an amount typed with spaces and a decimal comma", () => {
+    const r = payinFormSchema.safeParse(filled("Card", { amount: "1 500,50" }));
+    expect(r.success && r.data.amount).toBe(1500.5);
+  });
+
+  it.each([
+    ["abc", /Must be a number/],
+    ["0", /greater than 0/],
+    ["10.123", /at most two decimals/],
+  ])("amount %s is refused at the amount field", (amount, message) => {
+    expect(errorsOf(filled("Card", { amount }))).toEqual({ amount: expect.stringMatching(message) });
+  });
+
+  it("normalises phone punctuation and the country's case; keeps addRandomCents only when ticked", () => {
+    const values = filled("SBP", { country: "ru", addRandomCents: true });
+    values.client = { ...values.client, phone: "+7 (900) 123-45-67", firstName: " Ivan " };
+    const r = payinFormSchema.safeParse(values);
+    expect(r.success).toBe(true);
+    if (!r.success) return;
+    expect(r.data.client.phone).toBe("+79001234567");
+    expect(r.data.client.firstName).toBe("Ivan");
+    expect(r.data.country).toBe("RU");
+    expect(r.data.addRandomCents).toBe(true);
+    const unticked = payinFormSchema.safeParse(filled("SBP"));
+    expect(unticked.success && "addRandomCents" in unticked.data).toBe(false);
+  });
+
+  it.each([
+    ["client.email", { email: "not-an-email" }],
+    ["client.ip", { ip: "999.1.1.1" }],
+    ["client.id", { id: "123" }],
+    ["client.phone", { phone: "12" }],
+  ])("a malformed %s is refused at that field", (field, client) => {
+    const values = filled("Card");
+    values.client = { ...values.client, ...client };
+    expect(Object.keys(errorsOf(values))).toEqual([field]);
+  });
+
+  it("refuses a malformed country and trafficType, and a missing paymentId", () => {
+    const errors = errorsOf(filled("PIX", { country: "XX", trafficType: "NONE", paymentId: "" }));
+    expect(Object.keys(errors).sort()).toEqual(["country", "paymentId", "trafficType"]);
+  });
+});
+
+describe("the browser sends the schema's output; the server parses it again with the same schema", () => {
+  it.each(PAYIN_METHODS)("%s: parsing the output again gives the same request", (method) => {
+    const values = filled(method, { bankId: "100000000111", addRandomCents: true, amount: "1 500,5" });
+    values.client = { ...values.client, phone: "+7 900 123-45-67" };
+    const once = payinFormSchema.parse(values);
+    expect(payinFormSchema.parse(once)).toEqual(once);
+  });
+});

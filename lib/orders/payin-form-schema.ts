@@ -1,0 +1,87 @@
+/**
+ * The pay-in form's schema: the contract's pay-in request schema, minus what the server fills (postbackUrl),
+ * after the form conveniences of ./form-normalise.ts. The browser form (resolver) and the server action
+ * (createPayinAction) parse with this same schema; field names are the contract's paths ("client.email").
+ */
+import { z } from "zod";
+import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod, payinRequestSchema } from "@/lib/contract";
+import { amountNumber, bankIdNumber, compact, countryText, optionalText, phoneText } from "./form-normalise";
+
+/** Everything the server fills in itself; the form never carries it. */
+export const payinSubmissionSchema = payinRequestSchema.omit({ postbackUrl: true });
+export type PayinSubmission = z.output<typeof payinSubmissionSchema>;
+
+const text = z.string().optional();
+
+/** The form's raw values: text as typed (the method select and checkbox aside). */
+const payinFormValuesSchema = z.object({
+  paymentId: text,
+  paymentMethod: z.enum(PAYIN_METHODS, "Choose a payment method"),
+  client: z
+    .object({ id: text, ip: text, email: text, phone: text, firstName: text, lastName: text })
+    .optional(),
+  amount: z.union([z.string(), z.number()]).optional(),
+  country: text,
+  trafficType: text,
+  bankId: z.union([z.string(), z.number()]).optional(),
+  addRandomCents: z.boolean().optional(),
+});
+export type PayinFormValues = z.input<typeof payinFormValuesSchema>;
+
+/** Form values → the request the contract judges. Fields the method does not use are left out. */
+export function payinRequestFromForm(v: z.output<typeof payinFormValuesSchema>): Record<string, unknown> {
+  const c = v.client ?? {};
+  return compact({
+    paymentId: optionalText(v.paymentId),
+    client: compact({
+      id: optionalText(c.id),
+      ip: optionalText(c.ip),
+      email: optionalText(c.email),
+      phone: phoneText(c.phone),
+      firstName: optionalText(c.firstName),
+      lastName: optionalText(c.lastName),
+    }),
+    amount: amountNumber(v.amount),
+    country: countryText(v.country),
+    paymentMethod: v.paymentMethod,
+    trafficType: optionalText(v.trafficType),
+    bankId: PAYIN_METHOD_INFO[v.paymentMethod].usesBankId ? bankIdNumber(v.bankId) : undefined,
+    addRandomCents: v.addRandomCents === true ? true : undefined,
+  });
+}
+
+export const payinFormSchema = payinFormValuesSchema
+  .transform(payinRequestFromForm)
+  .pipe(payinSubmissionSchema);
+
+/** Every field name the pay-in form has (for placing server-side errors on fields). */
+export const PAYIN_FORM_FIELDS = [
+  "paymentMethod",
+  "client.id",
+  "client.ip",
+  "client.email",
+  "client.phone",
+  "client.firstName",
+  "client.lastName",
+  "amount",
+  "country",
+  "trafficType",
+  "bankId",
+  "addRandomCents",
+] as const;
+
+export function defaultPayinFormValues(
+  paymentMethod: PayinMethod = "SBP",
+  paymentId = "",
+): Required<Omit<PayinFormValues, "client">> & { client: Record<string, string> } {
+  return {
+    paymentId,
+    paymentMethod,
+    client: { id: "", ip: "", email: "", phone: "", firstName: "", lastName: "" },
+    amount: "",
+    country: PAYIN_METHOD_INFO[paymentMethod].defaultCountry,
+    trafficType: "ALL",
+    bankId: "",
+    addRandomCents: false,
+  };
+}

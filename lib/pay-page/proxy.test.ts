@@ -1,0 +1,41 @@
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { NextRequest } from "next/server";
+import { describe, expect, test } from "vitest";
+import { DOCUMENT_LANG_HEADER } from "@/lib/document-lang";
+import { config, proxy } from "@/proxy";
+
+/** The language proxy.ts hands to the root layout (NextResponse.next's request-header override). */
+const docLang = (res: Response) => res.headers.get(`x-middleware-request-${DOCUMENT_LANG_HEADER}`);
+
+describe("proxy.ts", () => {
+  test.each([
+    ["/pay/abc", {}, "en"],
+    ["/pay/abc", { "accept-language": "ru-RU,ru;q=0.9" }, "ru"],
+    ["/pay/abc", { "accept-language": "pt-BR,pt;q=0.9" }, "pt-BR"],
+    ["/pay/abc", { "accept-language": "ru", cookie: "lang=pt-BR" }, "pt-BR"],
+    ["/pay/abc?lang=en", { "accept-language": "ru", cookie: "lang=pt-BR" }, "en"],
+  ])("%s %j → %s", (path, headers, lang) => {
+    const res = proxy(new NextRequest(`http://localhost${path}`, { headers }));
+    expect(docLang(res)).toBe(lang);
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+
+  test("a ?lang= choice is remembered in the lang cookie (path /pay), an invalid one is ignored", () => {
+    const chosen = proxy(new NextRequest("http://localhost/pay/abc?lang=pt-BR"));
+    expect(chosen.cookies.get("lang")).toMatchObject({ value: "pt-BR", path: "/pay", httpOnly: true });
+    const invalid = proxy(new NextRequest("http://localhost/pay/abc?lang=xx"));
+    expect(invalid.cookies.get("lang")).toBeUndefined();
+    expect(docLang(invalid)).toBe("en");
+  });
+
+  test.each([
+    ["/pay/abc", true],
+    ["/pay", true],
+    ["/orders", false],
+    ["/api/pay/abc", false],
+    ["/login", false],
+    ["/payins/new", false],
+  ])("runs on %s: %s", (url, runs) => {
+    expect(unstable_doesMiddlewareMatch({ config, url })).toBe(runs);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, test } from "vitest";
+import type { PayPageOrderRow } from "@/lib/db/queries/pay-page";
+import { buildPayPageView, phaseOf } from "./view-model";
+
+const NOW = Date.parse("2026-11-22T10:00:00Z");
+const base: PayPageOrderRow = {
+  payment_method: "Card",
+  amount: "1500.00",
+  final_amount: "1500.37",
+  currency: "RUB",
+  country: "RU",
+  status: "In progress",
+  bank_details: {
+    card: { cardNumber: "2202200145678126", cardHolderName: "IVAN PETROV" },
+    bankName: "Sberbank",
+  },
+  expires_at: new Date(NOW + 15 * 60_000),
+};
+const URL_ =
+  "https://qr.nspk.ru/BS1A2B3C4D5E6F7G8H9J0K1L2M3N4P5Q6?type=02&bank=100000000111&sum=150037&cur=RUB&crc=AB12";
+
+describe("buildPayPageView", () => {
+  test("card: grouped number, holder, bank; the exact final amount with random cents", () => {
+    const view = buildPayPageView(base, "ru", NOW)!;
+    expect(view.details.fields.map((f) => [f.id, f.display, f.copyValue])).toEqual([
+      ["cardNumber", "2202 2001 4567 8126", "2202200145678126"],
+      ["cardHolder", "IVAN PETROV", "IVAN PETROV"],
+      ["bank", "Sberbank", "Sberbank"],
+    ]);
+    expect(view.amountCopy).toBe("1500.37");
+    expect(view.amount.cents).toBe(",37");
+    expect(view.randomCents).toBe(true);
+    expect(view.phase).toBe("pay");
+  });
+
+  test("no random cents when the final amount equals the request", () => {
+    expect(buildPayPageView({ ...base, final_amount: "1500.00" }, "en", NOW)!.randomCents).toBe(false);
+    expect(buildPayPageView({ ...base, final_amount: null }, "en", NOW)!.amountCopy).toBe("1500.00");
+  });
+
+  test("NSPK QR: the url when present, else the code; deep links only from an NSPK url", () => {
+    const row = {
+      ...base,
+      payment_method: "QRNSPK",
+      bank_details: { qr: { url: URL_, code: "CODE" }, bankName: "Sberbank", bankId: 1001 },
+    };
+    const withUrl = buildPayPageView(row, "ru", NOW)!.details;
+    expect(withUrl.kind === "nspkQr" && [withUrl.qrValue, withUrl.nspkUrl]).toEqual([URL_, URL_]);
+    const codeOnly = buildPayPageView(
+      { ...row, bank_details: { qr: { code: "CODE" }, bankName: "Sberbank", bankId: 1001 } },
+      "ru",
+      NOW,
+    )!.details;
+    expect(codeOnly.kind === "nspkQr" && [codeOnly.qrValue, codeOnly.nspkUrl]).toEqual(["CODE", undefined]);
+  });
+
+  test("PIX: the QR and the copy-and-paste code are the BR Code itself", () => {
+    const code = "00020101021226580014br.gov.bcb.pix0136abc5204000053039865406100.505802BR6304ABCD";
+    const view = buildPayPageView(
+      {
+        ...base,
+        payment_method: "PIX",
+        currency: "BRL",
+        country: "BR",
+        bank_details: { qr: { code }, bankName: "Itaú Unibanco", bankId: 2002 },
+      },
+      "pt-BR",
+      NOW,
+    )!;
+    expect(view.details.kind === "pixQr" && view.details.qrValue).toBe(code);
+    expect(view.details.fields).toEqual([
+      { id: "pixCode", label: "pixCode", display: code, copyValue: code, mono: true },
+    ]);
+    expect(view.bankId).toBe(2002);
+  });
+
+  test("nothing to show: unknown method or details that break the contract", () => {
+    expect(buildPayPageView({ ...base, payment_method: "Cash" }, "en", NOW)).toBeNull();
+    expect(buildPayPageView({ ...base, bank_details: { phoneNumber: "+7" } }, "en", NOW)).toBeNull();
+  });
+
+  test("the view carries no personal data of the merchant's client", () => {
+    const view = buildPayPageView(base, "en", NOW)!;
+    expect(JSON.stringify(view)).not.toMatch(/email|@|clientId|paymentId|\bip\b/i);
+  });
+});
+
+describe("phaseOf", () => {
+  test.each([
+    ["Success", NOW + 1, "success"],
+    ["Failed", NOW + 1, "failed"],
+    ["Expired", NOW + 1, "expired"],
+    ["In progress", NOW + 1, "pay"],
+    ["In progress", NOW, "expired"],
+    ["Something new", NOW + 1, "pay"],
+    ["Success", NOW - 1, "success"],
+  ] as const)("%s, deadline %d → %s", (status, deadline, phase) =>
+    expect(phaseOf(status, deadline, NOW)).toBe(phase),
+  );
+});

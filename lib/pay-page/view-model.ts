@@ -1,0 +1,204 @@
+/**
+ * The pay page's view model: from the order row (bank_details as the service returned it) to exactly what
+ * the customer sees, per method. Pure; no personal data of the merchant's client ever enters it.
+ */
+import {
+  bankDetailsSchemas,
+  currencyForCountry,
+  PAYIN_METHOD_INFO,
+  PAYIN_METHODS,
+  type PayinMethod,
+} from "@/lib/contract";
+import type { PayPageOrderRow } from "@/lib/db/queries/pay-page";
+import type { Locale, Messages } from "@/lib/i18n";
+import {
+  type AmountParts,
+  currencyName,
+  formatAmountParts,
+  formatCardNumber,
+  formatDeadline,
+  formatPhone,
+  timeZoneForCountry,
+} from "./format";
+import { isNspkLink } from "./nspk-deep-link";
+
+export type PayPhase = "pay" | "expired" | "success" | "failed";
+
+export interface DetailField {
+  /** Stable id (tests and copy buttons use it). */
+  id: "cardNumber" | "cardHolder" | "phoneNumber" | "payee" | "bank" | "paymentLink" | "qrCode" | "pixCode";
+  label: keyof Messages;
+  /** As shown: grouped, formatted. */
+  display: string;
+  /** Exactly what the copy button puts on the clipboard: the value as the service sent it. */
+  copyValue: string;
+  mono?: boolean;
+}
+
+export type MethodView =
+  | { kind: "card"; fields: DetailField[] }
+  | { kind: "phone"; fields: DetailField[] }
+  | { kind: "nspkQr"; qrValue: string; nspkUrl?: string; fields: DetailField[] }
+  | { kind: "pixQr"; qrValue: string; fields: DetailField[] };
+
+export interface PayPageView {
+  method: PayinMethod;
+  details: MethodView;
+  amount: AmountParts;
+  /** The amount to type into a bank app: "1234.56". */
+  amountCopy: string;
+  /** True when the service added random cents: the customer must not round. */
+  randomCents: boolean;
+  currency?: string;
+  currencyName?: string;
+  bankName: string;
+  /** The bank's directory id, where the service named it (QR methods). */
+  bankId?: number;
+  phase: PayPhase;
+  status: string;
+  expiresAtMs: number | null;
+  deadlineText: string | null;
+}
+
+export function phaseOf(status: string, expiresAtMs: number | null, nowMs: number): PayPhase {
+  if (status === "Success") return "success";
+  if (status === "Failed") return "failed";
+  if (status === "Expired") return "expired";
+  return expiresAtMs !== null && expiresAtMs <= nowMs ? "expired" : "pay";
+}
+
+function isPayinMethod(value: string): value is PayinMethod {
+  return (PAYIN_METHODS as readonly string[]).includes(value);
+}
+
+function detailsFor(
+  method: PayinMethod,
+  raw: unknown,
+): { view: MethodView; bankName: string; bankId?: number } | null {
+  const kind = PAYIN_METHOD_INFO[method].bankDetails;
+  const bankField = (bankName: string): DetailField => ({
+    id: "bank",
+    label: "bank",
+    display: bankName,
+    copyValue: bankName,
+  });
+  switch (kind) {
+    case "card": {
+      const parsed = bankDetailsSchemas.card.safeParse(raw);
+      if (!parsed.success) return null;
+      const d = parsed.data;
+      return {
+        bankName: d.bankName,
+        view: {
+          kind,
+          fields: [
+            {
+              id: "cardNumber",
+              label: "cardNumber",
+              display: formatCardNumber(d.card.cardNumber),
+              copyValue: d.card.cardNumber,
+              mono: true,
+            },
+            {
+              id: "cardHolder",
+              label: "cardHolder",
+              display: d.card.cardHolderName,
+              copyValue: d.card.cardHolderName,
+            },
+            bankField(d.bankName),
+          ],
+        },
+      };
+    }
+    case "phone": {
+      const parsed = bankDetailsSchemas.phone.safeParse(raw);
+      if (!parsed.success) return null;
+      const d = parsed.data;
+      return {
+        bankName: d.bankName,
+        view: {
+          kind,
+          fields: [
+            {
+              id: "phoneNumber",
+              label: "phoneNumber",
+              display: formatPhone(d.phoneNumber),
+              copyValue: d.phoneNumber,
+              mono: true,
+            },
+            bankField(d.bankName),
+            { id: "payee", label: "payee", display: d.payeeName, copyValue: d.payeeName },
+          ],
+        },
+      };
+    }
+    case "nspkQr": {
+      const parsed = bankDetailsSchemas.nspkQr.safeParse(raw);
+      if (!parsed.success) return null;
+      const { qr, bankName, bankId } = parsed.data;
+      // The spec: the QR shows qr.url when present, else qr.code.
+      const qrValue = qr.url ?? qr.code!;
+      const fields: DetailField[] = [];
+      if (qr.url)
+        fields.push({
+          id: "paymentLink",
+          label: "paymentLink",
+          display: qr.url,
+          copyValue: qr.url,
+          mono: true,
+        });
+      else if (qr.code)
+        fields.push({ id: "qrCode", label: "qrCode", display: qr.code, copyValue: qr.code, mono: true });
+      return {
+        bankName,
+        bankId,
+        view: {
+          kind,
+          qrValue,
+          ...(qr.url && isNspkLink(qr.url) ? { nspkUrl: qr.url } : {}),
+          fields,
+        },
+      };
+    }
+    case "pixQr": {
+      const parsed = bankDetailsSchemas.pixQr.safeParse(raw);
+      if (!parsed.success) return null;
+      const { qr, bankName, bankId } = parsed.data;
+      return {
+        bankName,
+        bankId,
+        view: {
+          kind,
+          qrValue: qr.code,
+          fields: [{ id: "pixCode", label: "pixCode", display: qr.code, copyValue: qr.code, mono: true }],
+        },
+      };
+    }
+  }
+}
+
+/** The page's view of an order, or null when the row holds nothing a customer could pay with. */
+export function buildPayPageView(row: PayPageOrderRow, locale: Locale, nowMs: number): PayPageView | null {
+  if (!isPayinMethod(row.payment_method)) return null;
+  const details = detailsFor(row.payment_method, row.bank_details);
+  if (!details) return null;
+  const exact = row.final_amount ?? row.amount;
+  const currency = row.currency ?? currencyForCountry(row.country);
+  const expiresAtMs = row.expires_at ? row.expires_at.getTime() : null;
+  return {
+    method: row.payment_method,
+    details: details.view,
+    amount: formatAmountParts(exact, currency, locale),
+    amountCopy: exact,
+    randomCents: row.final_amount !== null && row.final_amount !== row.amount,
+    ...(currency ? { currency, currencyName: currencyName(currency, locale) } : {}),
+    bankName: details.bankName,
+    ...(details.bankId !== undefined ? { bankId: details.bankId } : {}),
+    phase: phaseOf(row.status, expiresAtMs, nowMs),
+    status: row.status,
+    expiresAtMs,
+    deadlineText: row.expires_at
+      ? formatDeadline(row.expires_at, locale, timeZoneForCountry(row.country))
+      : null,
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * The one typed fetch of the gateway: signs, times out, retries and maps every failure to a typed error.
+ *
+ * The body is serialised once and those exact bytes are both signed and sent, on every attempt — so a retry
+ * is byte-identical (same paymentId), which is what makes it safe against the service's idempotency.
+ */
+import "server-only";
+import type { z } from "zod";
+import { fieldErrorsFromZod, type Problem, problemSchema } from "@/lib/contract";
+import { signRequest } from "@/lib/signing";
+import {
+  PaymentApiContractError,
+  type PaymentApiError,
+  PaymentApiNetworkError,
+  PaymentApiProblemError,
+  PaymentApiTimeoutError,
+} from "./errors";
+import { backoffDelay, isRetryableStatus } from "./retry";
+
+export interface TransportConfig {
+  baseUrl: string;
+  clientId: string;
+  secret: string;
+  timeoutMs: number;
+  maxAttempts: number;
+  backoffMs: number;
+  fetch: typeof fetch;
+  /** Injected by unit tests to skip real waiting. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export type ApiRequest =
+  | { method: "GET"; path: string; query?: Record<string, string> }
+  | { method: "POST"; path: string; body: unknown };
+
+export interface ApiResult<T> {
+  data: T;
+  status: number;
+  attempts: number;
+}
+
+/** Longest piece of a non-JSON error body quoted in a synthesised problem. */
+const MAX_DETAIL_CHARS = 300;
+
+export async function callApi<S extends z.ZodType>(
+  cfg: TransportConfig,
+  req: ApiRequest,
+  schema: S,
+  options: { maxAttempts?: number } = {},
+): Promise<ApiResult<z.output<S>>> {
+  const maxAttempts = Math.max(1, options.maxAttempts ?? cfg.maxAttempts);
+  const url = buildUrl(cfg.baseUrl, req);
+  const body = req.method === "POST" ? new TextEncoder().encode(JSON.stringify(req.body)) : undefined;
+  const signature =
+    body === undefined
+      ? signRequest(cfg.secret, { method: "GET", pathWithQuery: url.pathname + url.search })
+      : signRequest(cfg.secret, { method: "POST", body });
+  const headers = {
+    "Content-Type": "application/json",
+    Accept: "application/json, application/problem+json",
+    "X-Client-Id": cfg.clientId,
+    "X-Signature": signature,
+  };
+  const label = `${req.method} ${url.pathname}${url.search}`;
+  const sleep = cfg.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+
+  let lastError: PaymentApiError | undefined;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    if (attempt > 1) await sleep(backoffDelay(attempt, cfg.backoffMs, cfg.random));
+
+    let status: number;
+    let statusText: string;
+    let text: string;
+    try {
+      const res = await cfg.fetch(url, {
+        method: req.method,
+        headers,
+        body,
+        // The signature covers the path: a redirect would send it somewhere it was not made for.
+        redirect: "manual",
+        signal: AbortSignal.timeout(cfg.timeoutMs),
+        cache: "no-store",
+      });
+      status = res.status;
+      statusText = res.statusText;
+      // Reading the body is part of the attempt: the timeout covers a stalled body too.
+      text = await res.text();
+    } catch (error) {
+      lastError = isTimeout(error)
+        ? new PaymentApiTimeoutError({
+            timeoutMs: cfg.timeoutMs,
+            attempts: attempt,
+            request: label,
+            cause: error,
+          })
+        : new PaymentApiNetworkError({ attempts: attempt, request: label, cause: error });
+      continue;
+    }
+
+    if (status >= 200 && status < 300) {
+      return {
+        data: parseBody(text, schema, { status, attempts: attempt, request: label }),
+        status,
+        attempts: attempt,
+      };
+    }
+    lastError = new PaymentApiProblemError(problemFrom(text, status, statusText), {
+      status,
+      attempts: attempt,
+      request: label,
+    });
+    if (!isRetryableStatus(status)) break;
+  }
+  // maxAttempts >= 1, so the loop ran and set lastError.
+  throw lastError;
+}
+
+function buildUrl(baseUrl: string, req: ApiRequest): URL {
+  const url = new URL(baseUrl.replace(/\/+$/, "") + req.path);
+  if (req.method === "GET" && req.query) {
+    for (const [k, v] of Object.entries(req.query)) url.searchParams.set(k, v);
+  }
+  return url;
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+}
+
+function parseBody<S extends z.ZodType>(
+  text: string,
+  schema: S,
+  ctx: { status: number; attempts: number; request: string },
+): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new PaymentApiContractError({
+      ...ctx,
+      issues: [{ path: "(body)", message: `Not JSON: ${snippet(text) || "(empty body)"}` }],
+    });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new PaymentApiContractError({
+      ...ctx,
+      issues: fieldErrorsFromZod(parsed.error),
+      zodIssues: parsed.error.issues,
+    });
+  }
+  return parsed.data;
+}
+
+/** The service's problem details, or one made up from the status when it sent something else. */
+function problemFrom(text: string, status: number, statusText: string): Problem {
+  try {
+    const parsed = problemSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON (a proxy's HTML error page, an empty body): fall through.
+  }
+  const detail = snippet(text);
+  return {
+    type: "about:blank",
+    title: statusText || `HTTP ${status}`,
+    status,
+    ...(detail ? { detail } : {}),
+  };
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_DETAIL_CHARS ? `${flat.slice(0, MAX_DETAIL_CHARS)}…` : flat;
+}

@@ -1,0 +1,44 @@
+/**
+ * The payment service gateway (server only). The rest of the app calls `getPaymentApi()` and works with
+ * the app types and typed errors exported here; raw wire shapes never leave this folder.
+ */
+import "server-only";
+import { env } from "@/lib/env";
+import { createPaymentApiClient } from "./client";
+import type { PaymentApi } from "./types";
+
+let instance: PaymentApi | undefined;
+
+/** The client configured from the environment (PAYMENT_API_*), created on first use. */
+export function getPaymentApi(): PaymentApi {
+  instance ??= createPaymentApiClient({
+    baseUrl: env.PAYMENT_API_BASE_URL,
+    clientId: env.PAYMENT_API_CLIENT_ID,
+    secret: env.PAYMENT_API_SECRET,
+    timeoutMs: env.PAYMENT_API_TIMEOUT_MS,
+  });
+  return instance;
+}
+
+export { createPaymentApiClient } from "./client";
+export {
+  isPaymentApiError,
+  PaymentApiContractError,
+  PaymentApiError,
+  type PaymentApiErrorJson,
+  type PaymentApiErrorKind,
+  PaymentApiNetworkError,
+  PaymentApiProblemError,
+  PaymentApiTimeoutError,
+} from "./errors";
+export type { SandboxStatus } from "./provider-types";
+export type {
+  BankInfo,
+  PayinOrder,
+  PaymentApi,
+  PaymentApiConfig,
+  PayoutOrder,
+  SandboxCallback,
+  SandboxCallbackAttempt,
+  SandboxOrder,
+} from "./types";

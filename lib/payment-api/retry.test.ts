@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { backoffDelay, isRetryableStatus, MAX_BACKOFF_MS } from "./retry";
+
+describe("isRetryableStatus", () => {
+  it.each([
+    [400, false],
+    [401, false],
+    [404, false],
+    [409, false],
+    [413, false],
+    [429, false],
+    [500, true],
+    [502, true],
+    [503, true],
+    [504, true],
+  ])("%i → %s", (status, expected) => {
+    expect(isRetryableStatus(status)).toBe(expected);
+  });
+});
+
+describe("backoffDelay", () => {
+  it.each([
+    // attempt, random, expected (backoff 200)
+    [1, 0.5, 0],
+    [2, 0, 100],
+    [2, 1, 200],
+    [3, 0, 200],
+    [3, 1, 400],
+    [4, 0.5, 600],
+  ])("attempt %i with random %d waits %i ms", (attempt, random, expected) => {
+    expect(backoffDelay(attempt, 200, () => random)).toBe(expected);
+  });
+
+  it("is capped, and jitter stays within [cap/2, cap]", () => {
+    for (let i = 0; i < 50; i++) {
+      const d = backoffDelay(30, 200);
+      expect(d).toBeGreaterThanOrEqual(MAX_BACKOFF_MS / 2);
+      expect(d).toBeLessThanOrEqual(MAX_BACKOFF_MS);
+    }
+  });
+
+  it("no backoff configured → no wait", () => {
+    expect(backoffDelay(3, 0)).toBe(0);
+  });
+});

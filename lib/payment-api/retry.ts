@@ -1,0 +1,31 @@
+/**
+ * The retry policy, as pure functions: which outcomes are worth another attempt, and how long to wait.
+ * Retries always resend the same bytes (same paymentId), which the service de-duplicates, so a retry after
+ * a request that did land creates nothing new.
+ */
+import "server-only";
+
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_BACKOFF_MS = 200;
+/** No single wait grows beyond this, however many attempts are configured. */
+export const MAX_BACKOFF_MS = 5_000;
+
+/** Network errors, timeouts and 5xx may be transient; a 4xx will fail the same way every time. */
+export function isRetryableStatus(status: number): boolean {
+  return status >= 500;
+}
+
+/**
+ * Wait before attempt `nextAttempt` (2, 3, ...): exponential, `backoffMs * 2^(nextAttempt-2)`, capped,
+ * with "equal jitter" — half fixed, half random — so that many clients failing together spread out
+ * without any of them retrying immediately.
+ */
+export function backoffDelay(
+  nextAttempt: number,
+  backoffMs: number,
+  random: () => number = Math.random,
+): number {
+  if (nextAttempt < 2 || backoffMs <= 0) return 0;
+  const exp = Math.min(MAX_BACKOFF_MS, backoffMs * 2 ** (nextAttempt - 2));
+  return Math.round(exp / 2 + random() * (exp / 2));
+}

@@ -1,0 +1,5 @@
+export { decideStatusChange, type StatusDecision } from "./decide";
+export { pickCallbackHeaders } from "./headers";
+export { MAX_CALLBACK_BYTES, type ReceiveInput, type ReceiveResult, receiveCallback } from "./receive";
+export { callbackResponse } from "./response";
+export { verifyCallbackSignature, WEBHOOK_TOLERANCE_SECONDS } from "./verify";

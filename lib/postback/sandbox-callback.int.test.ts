@@ -1,0 +1,158 @@
+/**
+ * The whole callback loop over real HTTP: the real sandbox (lib/sandbox) signs and POSTs its callback to a
+ * small HTTP server that hands the request to the dashboard's receiver (receiveCallback + callbackResponse,
+ * exactly what app/api/postback does), over a real dashboard database.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
+import type { Database } from "@/lib/database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { listCallbackDeliveriesForOrder } from "@/lib/db/queries/callback-deliveries";
+import { createPaymentApiClient, type PaymentApi } from "@/lib/payment-api";
+import { type RunningSandbox, startSandbox } from "@/lib/sandbox/server";
+import { callbackResponse, receiveCallback } from "./index";
+import { insertTestOrder, openTestDashboardDb } from "./testing/test-orders";
+
+const ACCOUNT = { clientId: "loop-merchant", secret: "loop-secret-0123456789" };
+
+let dashboardDb: Database;
+let disposeDashboard: () => Promise<void> = async () => {};
+let sandboxScratch: ScratchDatabase;
+let sandboxDb: Database;
+let sandbox: RunningSandbox;
+let receiver: Server;
+let receiverUrl: string;
+/** The secret the receiver checks with; a test swaps it to see refusals and the sandbox's retries. */
+let receiverSecret = ACCOUNT.secret;
+let api: PaymentApi;
+
+beforeAll(async () => {
+  ({ db: dashboardDb, dispose: disposeDashboard } = await openTestDashboardDb());
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const result = await receiveCallback(dashboardDb, {
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString("utf8"),
+        secret: receiverSecret,
+        clientId: ACCOUNT.clientId,
+      });
+      const response = callbackResponse(result);
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(await response.text());
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/postback`;
+
+  sandboxScratch = await createScratchDatabase("orders_loop_sbx");
+  sandboxDb = await sandboxScratch.open();
+  sandbox = await startSandbox({
+    database: sandboxDb,
+    accounts: [ACCOUNT],
+    callbackRetrySchedule: [100, 200],
+    dispatcherPollMs: 20,
+    rateLimit: 0,
+  });
+  api = createPaymentApiClient({ baseUrl: sandbox.url, ...ACCOUNT, timeoutMs: 5_000 });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await sandboxDb?.close();
+  await sandboxScratch?.drop();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await disposeDashboard();
+});
+
+async function waitForStatus(orderId: string, status: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await dashboardDb.query<{ status: string }>("SELECT status FROM orders WHERE id = $1", [
+      orderId,
+    ]);
+    if (rows[0]?.status === status) return;
+    if (Date.now() > deadline) throw new Error(`order ${orderId} is "${rows[0]?.status}", not "${status}"`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe("sandbox → receiver", () => {
+  it("marks a pay-in paid through the sandbox control and the signed callback applies it", async () => {
+    const request = samplePayinRequest("SBP", { postbackUrl: receiverUrl });
+    const created = await api.createPayin(request);
+    const order = await insertTestOrder(dashboardDb, {
+      direction: "payin",
+      paymentId: request.paymentId,
+      providerOrderId: created.id,
+      paymentMethod: "SBP",
+      status: created.status,
+    });
+
+    await api.setSandboxOrderStatus(created.id, "Success");
+    await waitForStatus(order.id, "Success");
+
+    const timeline = await listCallbackDeliveriesForOrder(dashboardDb, order.id);
+    expect(timeline).toHaveLength(1);
+    expect(timeline[0]).toMatchObject({ verified: true, outcome: "applied", status: "Success" });
+    expect(timeline[0]?.webhookId).toBeTruthy();
+    expect(timeline[0]?.headers["x-signature"]).toMatch(/^[0-9a-f]{64}$/);
+    expect(timeline[0]?.headers["webhook-signature"]).toMatch(/^v1,/);
+    expect(JSON.parse(timeline[0]?.rawBody ?? "{}")).toMatchObject({
+      id: created.id,
+      paymentId: request.paymentId,
+      type: "payin",
+      status: "Success",
+    });
+
+    const view = await api.getSandboxOrder(created.id);
+    expect(view.status).toBe("Success");
+  });
+
+  it("fails a pay-out the same way", async () => {
+    const request = samplePayoutRequest("BankAccount", { postbackUrl: receiverUrl });
+    const created = await api.createPayout(request);
+    const order = await insertTestOrder(dashboardDb, {
+      direction: "payout",
+      paymentId: request.paymentId,
+      providerOrderId: created.id,
+      paymentMethod: "BankAccount",
+      status: created.status,
+    });
+    await api.setSandboxOrderStatus(created.id, "Failed");
+    await waitForStatus(order.id, "Failed");
+    const timeline = await listCallbackDeliveriesForOrder(dashboardDb, order.id);
+    expect(timeline.map((d) => d.outcome)).toEqual(["applied"]);
+  });
+
+  it("refuses callbacks signed with another secret (401, recorded) until the secrets agree; the sandbox's retry then applies", async () => {
+    const request = samplePayinRequest("Card", { postbackUrl: receiverUrl });
+    const created = await api.createPayin(request);
+    const order = await insertTestOrder(dashboardDb, {
+      paymentId: request.paymentId,
+      providerOrderId: created.id,
+      paymentMethod: "Card",
+      status: created.status,
+    });
+    receiverSecret = "a-different-secret";
+    try {
+      await api.setSandboxOrderStatus(created.id, "Success");
+      const deadline = Date.now() + 5_000;
+      while ((await listCallbackDeliveriesForOrder(dashboardDb, order.id)).length === 0) {
+        if (Date.now() > deadline) throw new Error("no delivery arrived");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      receiverSecret = ACCOUNT.secret;
+    }
+    await waitForStatus(order.id, "Success");
+    const timeline = await listCallbackDeliveriesForOrder(dashboardDb, order.id);
+    expect(timeline[0]).toMatchObject({ verified: false, outcome: "rejected" });
+    expect(timeline.at(-1)).toMatchObject({ verified: true, outcome: "applied" });
+    // One event, retried: every delivery carries the same webhook-id.
+    expect(new Set(timeline.map((d) => d.webhookId)).size).toBe(1);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The sandbox's environment (npm run sandbox), validated once with zod. The dashboard's lib/env.ts holds
+ * the same default credentials (SANDBOX_DEFAULT_*); a unit test keeps the two equal.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import type { DatabaseConfig } from "@/lib/database";
+import type { MerchantAccount } from "./options";
+
+export const SANDBOX_DEFAULT_CLIENT_ID = "sandbox-merchant";
+export const SANDBOX_DEFAULT_CLIENT_SECRET = "sandbox-secret";
+export const SANDBOX_DEFAULT_PORT = 4010;
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const accountsFileSchema = z
+  .array(
+    z.object({
+      clientId: z.string().trim().min(1, "Must not be empty"),
+      secret: z.string().min(8, "Must be at least 8 characters"),
+    }),
+  )
+  .min(1, "Must list at least one account");
+
+const retrySchedule = z
+  .string()
+  .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "Must be comma-separated milliseconds, e.g. 1000,5000,30000")
+  .transform((v) => v.split(",").map((s) => Number(s.trim())));
+
+export const sandboxEnvSchema = z.object({
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(SANDBOX_DEFAULT_PORT),
+  SANDBOX_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),
+  SANDBOX_CLIENT_ID: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_ID),
+  SANDBOX_CLIENT_SECRET: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_SECRET),
+  SANDBOX_ACCOUNTS_FILE: optionalString,
+  SANDBOX_DATABASE_URL: optionalString.pipe(z.url("Must be a postgres:// URL").optional()),
+  DATA_DIR: optionalString.transform((v) => v ?? ".data"),
+  SANDBOX_DATA_DIR: optionalString,
+  SANDBOX_EXPIRY_MINUTES: optionalString.pipe(
+    z.coerce.number<string | undefined>().positive().max(10_080).optional(),
+  ),
+  SANDBOX_CALLBACK_RETRY_SCHEDULE: optionalString.pipe(retrySchedule.optional()),
+  SANDBOX_CALLBACK_MAX_ATTEMPTS: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(100).optional(),
+  ),
+  /** 0 turns the rate limit off (load tests). */
+  SANDBOX_RATE_LIMIT_PER_MINUTE: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(0).optional(),
+  ),
+});
+
+export interface SandboxEnvConfig {
+  port: number;
+  host: string;
+  accounts: MerchantAccount[];
+  database: DatabaseConfig;
+  expiryMinutes?: number;
+  callbackRetrySchedule?: number[];
+  callbackMaxAttempts?: number;
+  rateLimitPerMinute?: number;
+}
+
+export class SandboxConfigError extends Error {}
+
+/** Reads and validates the sandbox's environment; throws SandboxConfigError listing every bad variable. */
+export function loadSandboxConfig(
+  source: Record<string, string | undefined> = process.env,
+): SandboxEnvConfig {
+  const parsed = sandboxEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new SandboxConfigError(`Invalid sandbox environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const accounts: MerchantAccount[] = [{ clientId: e.SANDBOX_CLIENT_ID, secret: e.SANDBOX_CLIENT_SECRET }];
+  if (e.SANDBOX_ACCOUNTS_FILE) accounts.push(...readAccountsFile(e.SANDBOX_ACCOUNTS_FILE));
+  return {
+    port: e.SANDBOX_PORT,
+    host: e.SANDBOX_HOST,
+    accounts,
+    database: e.SANDBOX_DATABASE_URL
+      ? { url: e.SANDBOX_DATABASE_URL }
+      : { dataDir: path.resolve(e.SANDBOX_DATA_DIR ?? path.join(e.DATA_DIR, "sandbox")) },
+    expiryMinutes: e.SANDBOX_EXPIRY_MINUTES,
+    callbackRetrySchedule: e.SANDBOX_CALLBACK_RETRY_SCHEDULE,
+    callbackMaxAttempts: e.SANDBOX_CALLBACK_MAX_ATTEMPTS,
+    rateLimitPerMinute: e.SANDBOX_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+function readAccountsFile(file: string): MerchantAccount[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new SandboxConfigError(`SANDBOX_ACCOUNTS_FILE: cannot read ${file} as JSON (${String(error)})`);
+  }
+  const parsed = accountsFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  [${i.path.join(".")}]: ${i.message}`).join("\n");
+    throw new SandboxConfigError(
+      `SANDBOX_ACCOUNTS_FILE ${file}: expected [{"clientId","secret"}]:\n${lines}`,
+    );
+  }
+  return parsed.data;
+}

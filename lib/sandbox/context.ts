@@ -1,0 +1,15 @@
+import type { Database } from "@/lib/database";
+import type { ResolvedOptions } from "./options";
+
+/** What request handlers, the dispatcher and the sweeper share. */
+export interface SandboxContext {
+  db: Database;
+  opts: ResolvedOptions;
+  /** Wakes the callback dispatcher (a new event is due now). */
+  kick(): void;
+}
+
+export interface Merchant {
+  clientId: string;
+  secret: string;
+}

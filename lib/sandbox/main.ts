@@ -1,0 +1,46 @@
+/** `npm run sandbox`: the sandbox payment service on its own (env in lib/sandbox/config.ts, README). */
+import { loadSandboxConfig, SandboxConfigError } from "./config";
+import { startSandbox } from "./server";
+
+async function main(): Promise<void> {
+  const config = loadSandboxConfig();
+  const sandbox = await startSandbox({
+    port: config.port,
+    host: config.host,
+    database: config.database,
+    accounts: config.accounts,
+    expiryMinutes: config.expiryMinutes,
+    callbackRetrySchedule: config.callbackRetrySchedule,
+    callbackMaxAttempts: config.callbackMaxAttempts,
+    rateLimit: config.rateLimitPerMinute,
+  });
+  const [first, ...more] = config.accounts;
+  const extra = more.length > 0 ? ` (+${more.length} more from SANDBOX_ACCOUNTS_FILE)` : "";
+  const store =
+    "url" in config.database
+      ? "PostgreSQL"
+      : `PGlite in ${"dataDir" in config.database ? config.database.dataDir : "memory"}`;
+  console.log(
+    `Sandbox payment service on ${sandbox.url} — X-Client-Id: ${first?.clientId}  secret: ${first?.secret}${extra} — ${store}`,
+  );
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Sandbox: ${signal}, shutting down`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error("Sandbox: shutdown failed:", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof SandboxConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,165 @@
+/** Creating pay-in and pay-out orders: validation, idempotency, payment details, triggers. */
+import { createHmac, randomInt, randomUUID } from "node:crypto";
+import {
+  type BankDetails,
+  currencyForCountry,
+  type Direction,
+  fieldErrorsFromZod,
+  fromMinorUnits,
+  IN_PROGRESS,
+  type PayinRequest,
+  type PayoutRequest,
+  type Problem,
+  payinRequestSchema,
+  payoutRequestSchema,
+  toMinorUnits,
+} from "@/lib/contract";
+import { canonicalJson, maskCardNumber, minorFromDecimal } from "../canonical";
+import type { Merchant, SandboxContext } from "../context";
+import { makeBankDetails } from "../details";
+import { problem, validationProblem } from "../problems";
+import { checkRules } from "../rules";
+import { findOrderByPaymentId, insertOrderIfNew, type NewOrder, type OrderRow } from "../store/orders";
+import { markFaultFired } from "../store/limits";
+import { triggerFor } from "../triggers";
+import { moveOrder } from "./move-order";
+
+export type CreateResult =
+  | { ok: true; body: Record<string, unknown>; created: boolean; delayMs: number }
+  | { ok: false; problem: Problem };
+
+export async function createOrder(
+  ctx: SandboxContext,
+  merchant: Merchant,
+  direction: Direction,
+  json: unknown,
+): Promise<CreateResult> {
+  const parsed =
+    direction === "payin" ? payinRequestSchema.safeParse(json) : payoutRequestSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, problem: validationProblem(fieldErrorsFromZod(parsed.error)) };
+  const req: PayinRequest | PayoutRequest = parsed.data;
+  const payout = direction === "payout" ? (req as PayoutRequest) : undefined;
+  const payin = direction === "payin" ? (req as PayinRequest) : undefined;
+
+  const amountMinor = toMinorUnits(req.amount);
+  const limits = ctx.opts.amountLimits;
+  const rules = checkRules({
+    direction,
+    method: req.paymentMethod,
+    country: req.country,
+    bankId: req.bankId,
+    amountMinor,
+    limit: payin ? limits.payin[payin.paymentMethod] : limits.payout[payout!.paymentMethod],
+  });
+  if (rules.errors.length > 0) return { ok: false, problem: validationProblem(rules.errors) };
+
+  // Keyed with the merchant's secret: the hash covers a card number, which must not be recoverable from it.
+  const requestHash = createHmac("sha256", merchant.secret).update(canonicalJson(req)).digest("hex");
+  const trigger = triggerFor(direction, amountMinor, payout);
+  const { db, opts } = ctx;
+
+  if (trigger.fault === "error-once") {
+    const existing = await findOrderByPaymentId(db, merchant.clientId, direction, req.paymentId);
+    if (!existing && (await markFaultFired(db, merchant.clientId, direction, req.paymentId, "error-once"))) {
+      return {
+        ok: false,
+        problem: problem(500, "fault", "Simulated fault (amount ending .55): retry with the same paymentId"),
+      };
+    }
+  }
+
+  const id = randomUUID();
+  const now = opts.now();
+  const finalMinor = amountMinor + (payin?.addRandomCents ? randomInt(1, 100) : 0);
+  const bankDetails = payin
+    ? makeBankDetails({
+        orderId: id,
+        method: payin.paymentMethod,
+        bank: rules.bank,
+        requestedBankId: payin.bankId,
+        amountMinor: finalMinor,
+        pool: opts.detailsPool,
+      })
+    : undefined;
+
+  const order: NewOrder = {
+    id,
+    clientId: merchant.clientId,
+    direction,
+    paymentId: req.paymentId,
+    requestHash,
+    paymentMethod: req.paymentMethod,
+    country: req.country,
+    currency: currencyForCountry(req.country),
+    amount: formatDecimal(amountMinor),
+    finalAmount: formatDecimal(finalMinor),
+    status: IN_PROGRESS,
+    request: maskRequest(req),
+    bankDetails,
+    postbackUrl: req.postbackUrl,
+    expiresAt: payin ? new Date(now.getTime() + opts.expiryMs) : undefined,
+    createdAt: now,
+  };
+
+  if (!(await insertOrderIfNew(db, order))) {
+    const existing = await findOrderByPaymentId(db, merchant.clientId, direction, req.paymentId);
+    if (!existing) throw new Error("order vanished between insert and select");
+    if (existing.request_hash !== requestHash) {
+      return {
+        ok: false,
+        problem: problem(
+          409,
+          "payment-id-conflict",
+          `paymentId ${req.paymentId} was already used for a different ${direction} request`,
+          [{ path: "paymentId", message: "Already used with a different request body" }],
+        ),
+      };
+    }
+    return { ok: true, body: responseBody(existing), created: false, delayMs: 0 };
+  }
+
+  const body = orderResponse(direction, id, IN_PROGRESS, order.expiresAt, bankDetails, finalMinor);
+  if (trigger.status) await moveOrder(ctx, id, trigger.status);
+  let delayMs = 0;
+  if (
+    trigger.fault === "slow-once" &&
+    (await markFaultFired(db, merchant.clientId, direction, req.paymentId, "slow-once"))
+  ) {
+    delayMs = opts.slowTriggerMs;
+  }
+  return { ok: true, body, created: true, delayMs };
+}
+
+function formatDecimal(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+}
+
+/** The create response of an order as it is now (a replay shows its current status). */
+export function responseBody(row: OrderRow): Record<string, unknown> {
+  return orderResponse(
+    row.direction,
+    row.id,
+    row.status,
+    row.expires_at ?? undefined,
+    row.bank_details ?? undefined,
+    minorFromDecimal(row.final_amount),
+  );
+}
+
+function orderResponse(
+  direction: Direction,
+  id: string,
+  status: string,
+  expiresAt: Date | undefined,
+  bankDetails: BankDetails | undefined,
+  finalMinor: number,
+): Record<string, unknown> {
+  if (direction === "payout") return { id, status };
+  return { id, status, expiresAt: expiresAt?.toISOString(), bankDetails, amount: fromMinorUnits(finalMinor) };
+}
+
+function maskRequest(req: PayinRequest | PayoutRequest): Record<string, unknown> {
+  const details = "payoutDetails" in req ? req.payoutDetails : undefined;
+  if (!details?.ccNo) return req;
+  return { ...req, payoutDetails: { ...details, ccNo: maskCardNumber(details.ccNo) } };
+}

@@ -1,0 +1,47 @@
+/** Status changes: In progress → a final status, once, with a callback event queued in the same transaction. */
+import { randomUUID } from "node:crypto";
+import type { CallbackPayload, FinalStatus } from "@/lib/contract";
+import { fromMinorUnits } from "@/lib/contract";
+import { minorFromDecimal } from "../canonical";
+import type { SandboxContext } from "../context";
+import { enqueueCallback } from "../store/callbacks";
+import { finishOrder, type OrderRow } from "../store/orders";
+
+/** Returns the updated order, or undefined when it was final already (final statuses never change). */
+export async function moveOrder(
+  ctx: SandboxContext,
+  orderId: string,
+  status: FinalStatus,
+): Promise<OrderRow | undefined> {
+  const at = ctx.opts.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await finishOrder(tx, orderId, status, at);
+    if (updated?.postback_url) {
+      await enqueueCallback(tx, {
+        id: randomUUID(),
+        orderId: updated.id,
+        clientId: updated.client_id,
+        url: updated.postback_url,
+        status,
+        body: JSON.stringify(callbackPayload(updated)),
+        at,
+      });
+    }
+    return updated;
+  });
+  if (row?.postback_url) ctx.kick();
+  return row;
+}
+
+export function callbackPayload(row: OrderRow): CallbackPayload {
+  return {
+    id: row.id,
+    paymentId: row.payment_id,
+    type: row.direction,
+    status: row.status,
+    amount: fromMinorUnits(minorFromDecimal(row.final_amount)),
+    paymentMethod: row.payment_method,
+    country: row.country,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

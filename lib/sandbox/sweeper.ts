@@ -1,0 +1,57 @@
+/** Expires unpaid pay-ins at `expiresAt` (firing their callbacks) and drops old rate-limit windows. */
+import type { SandboxContext } from "./context";
+import { moveOrder } from "./service/move-order";
+import { deleteOldWindows } from "./store/limits";
+import { findExpiredPayins } from "./store/orders";
+
+export class ExpirySweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private lastCleanup = 0;
+
+  constructor(private readonly ctx: SandboxContext) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.sweep()
+        .then(() => {})
+        .catch((error) => {
+          if (!this.stopped) console.error("sandbox: expiry sweeper:", error);
+        })
+        .finally(() => {
+          this.running = undefined;
+          this.schedule(this.ctx.opts.expirySweepMs);
+        });
+    }, ms);
+  }
+
+  /** One pass; exported behaviour for tests through startSandbox's timers. */
+  async sweep(): Promise<number> {
+    const { db, opts } = this.ctx;
+    const now = opts.now();
+    let expired = 0;
+    for (;;) {
+      const ids = await findExpiredPayins(db, now, 100);
+      for (const id of ids) if (await moveOrder(this.ctx, id, "Expired")) expired++;
+      if (ids.length < 100 || this.stopped) break;
+    }
+    if (now.getTime() - this.lastCleanup > 60_000) {
+      this.lastCleanup = now.getTime();
+      await deleteOldWindows(db, new Date(now.getTime() - 2 * opts.rateLimitWindowMs - 60_000));
+    }
+    return expired;
+  }
+}

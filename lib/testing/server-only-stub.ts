@@ -1,0 +1,2 @@
+// Tests run server modules directly in Node; "server-only" would throw outside a React Server bundle.
+export {};

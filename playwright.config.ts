@@ -1,0 +1,61 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./e2e/config";
+
+/**
+ * End-to-end flows against the production build: the harness (scripts/e2e-server.mjs) starts the embedded
+ * sandbox and the dashboard on a fresh data folder. Browsers: Debian's chromium (Playwright cannot download
+ * its own here).
+ */
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: E2E.outputDir,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /.*\.setup\.ts/ },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], storageState: E2E.adminStorageState },
+      dependencies: ["setup"],
+    },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${E2E.baseUrl}/login`,
+    timeout: 420_000,
+    reuseExistingServer: !process.env.CI && process.env.E2E_REUSE_SERVER === "1",
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E.port),
+      SANDBOX_PORT: String(E2E.sandboxPort),
+      DATA_DIR: E2E.dataDir,
+      PUBLIC_BASE_URL: E2E.baseUrl,
+      ADMIN_EMAIL: E2E.admin.email,
+      ADMIN_PASSWORD: E2E.admin.password,
+      SANDBOX_CALLBACK_RETRY_SCHEDULE: "200,500,1000,2000",
+      // One secret for both sides of the embedded pair, distinctive so e2e/no-secrets.spec.ts can look for it.
+      SANDBOX_CLIENT_SECRET: E2E.sandboxAccount.secret,
+      PAYMENT_API_SECRET: E2E.sandboxAccount.secret,
+    },
+  },
+});

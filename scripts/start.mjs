@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+/**
+ * `npm start` (production) and `npm run dev`: the dashboard, plus the embedded sandbox payment service when
+ * no real one is configured (PAYMENT_API_BASE_URL unset). Builds the dashboard first when the build is
+ * missing or older than the sources. Both processes stop together.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { ensureNodeModules } from "./ensure-setup.mjs";
+
+const dev = process.argv.includes("--dev");
+const root = path.resolve(import.meta.dirname, "..");
+const port = process.env.PORT ?? "3000";
+const sandboxPort = process.env.SANDBOX_PORT ?? "4010";
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const tsxBin = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+
+ensureNodeModules();
+
+const children = [];
+let stopping = false;
+
+function run(name, args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: "inherit",
+  });
+  children.push(child);
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`[start] ${name} exited (${signal ?? code}); stopping.`);
+    stop(code ?? 1);
+  });
+  return child;
+}
+
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on("exit", r)) : null))).then(
+    () => process.exit(code),
+  );
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+/** Newest modification time among the files a build depends on. */
+function newestSourceMtime() {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of ["app", "components", "lib", "public"])
+    if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
+  for (const file of ["next.config.ts", "package-lock.json", "proxy.ts", "instrumentation.ts"]) {
+    if (existsSync(path.join(root, file))) newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfStale() {
+  const buildId = path.join(root, distDir, "BUILD_ID");
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMtime()) return;
+  console.log("[start] building the dashboard (next build)…");
+  const result = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: process.env,
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function waitForHealthy(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+// Build before anything starts, so a failed build leaves no sandbox behind.
+if (!dev) buildIfStale();
+
+const nextEnv = {};
+if (!process.env.PAYMENT_API_BASE_URL) {
+  run("sandbox", [tsxBin, "lib/sandbox/main.ts"], { SANDBOX_PORT: sandboxPort });
+  await waitForHealthy(`http://127.0.0.1:${sandboxPort}/healthz`, 60_000);
+  Object.assign(nextEnv, {
+    PAYMENT_API_BASE_URL: `http://127.0.0.1:${sandboxPort}`,
+    PAYMENT_API_IS_SANDBOX: "true",
+    SANDBOX_PORT: sandboxPort,
+  });
+  console.log(`[start] embedded sandbox payment service on http://127.0.0.1:${sandboxPort}`);
+}
+
+run("dashboard", [nextBin, dev ? "dev" : "start", "-p", port], { ...nextEnv, PORT: port });
+console.log(
+  `[start] dashboard on http://localhost:${port} — sign in with the admin printed below (or ADMIN_EMAIL/ADMIN_PASSWORD)`,
+);
