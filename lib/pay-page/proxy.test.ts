@@ -1,11 +1,13 @@
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
 import { describe, expect, test } from "vitest";
+import { REQUEST_PATH_HEADER } from "@/lib/auth/request-path";
 import { DOCUMENT_LANG_HEADER } from "@/lib/document-lang";
 import { config, proxy } from "@/proxy";
 
-/** The language proxy.ts hands to the root layout (NextResponse.next's request-header override). */
-const docLang = (res: Response) => res.headers.get(`x-middleware-request-${DOCUMENT_LANG_HEADER}`);
+/** A request header proxy.ts hands on to the page (NextResponse.next's request-header override). */
+const passedOn = (res: Response, header: string) => res.headers.get(`x-middleware-request-${header}`);
+const docLang = (res: Response) => passedOn(res, DOCUMENT_LANG_HEADER);
 
 describe("proxy.ts", () => {
   test.each([
@@ -28,13 +30,24 @@ describe("proxy.ts", () => {
     expect(docLang(invalid)).toBe("en");
   });
 
+  test("staff pages get the requested path (for /login?next=) and no language or pay-page headers", () => {
+    const res = proxy(new NextRequest("http://localhost/orders?status=Failed&cursor=abc"));
+    expect(passedOn(res, REQUEST_PATH_HEADER)).toBe("/orders?status=Failed&cursor=abc");
+    expect(docLang(res)).toBeNull();
+    expect(res.headers.get("referrer-policy")).toBeNull();
+  });
+
+  // The pay page for languages, staff pages for the requested path; never API routes, assets or /login.
   test.each([
     ["/pay/abc", true],
     ["/pay", true],
-    ["/orders", false],
+    ["/orders", true],
+    ["/payins/new", true],
+    ["/", true],
     ["/api/pay/abc", false],
+    ["/api/postback", false],
+    ["/_next/static/chunks/app.js", false],
     ["/login", false],
-    ["/payins/new", false],
   ])("runs on %s: %s", (url, runs) => {
     expect(unstable_doesMiddlewareMatch({ config, url })).toBe(runs);
   });
