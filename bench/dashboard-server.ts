@@ -8,95 +8,25 @@
  * - the real server action over HTTP (bench/dashboard-action.ts, worker mode) while the server is up.
  *
  * Env: BENCH_DURATION_SEC (per round, default 10, split in two rounds), BENCH_CALLBACK_ORDERS (default
- * 20 000), BENCH_NEXT_DIST_DIR (default .next-bench, removed afterwards unless BENCH_KEEP_BUILD=1).
+ * 20 000); the build as bench/dashboard-process.ts says.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { CALLBACK_HEADERS } from "@/lib/contract";
-import { type Database, migrate, openDatabase } from "@/lib/database";
-import { migrations } from "@/lib/db/migrations";
+import type { Database } from "@/lib/database";
 import { sign, signStandardWebhook } from "@/lib/signing";
 import { seedOperatorSession } from "./dashboard-session";
-import { runWorker, type ScratchPostgres, scratchPostgres } from "./dashboard-support";
-import { figure, freePort, ROOT, ratio } from "./lib";
+import { runWorker } from "./dashboard-support";
+import { DIST_DIR, SANDBOX_ACCOUNT, type Server, withBenchDashboard } from "./dashboard-process";
+import { figure, ROOT, ratio } from "./lib";
 import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders";
 
-const CLIENT_ID = "sandbox-merchant"; // the embedded sandbox's default account (lib/env.ts)
-const SECRET = "sandbox-secret";
 const CONNECTIONS = 50;
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const ROUNDS = 2;
 const CALLBACK_ORDERS = Number(process.env.BENCH_CALLBACK_ORDERS ?? 20_000);
-const DIST_DIR = process.env.BENCH_NEXT_DIST_DIR ?? ".next-bench";
-const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_SEC ?? 600) * 1000;
-
-interface Server {
-  url: string;
-  sandboxUrl: string;
-  stop(): Promise<void>;
-}
-
-/**
- * start.mjs reinstalls packages (npm ci) when node_modules is older than package-lock.json. A benchmark
- * must not do that under other running processes: say so and stop instead.
- */
-function assertPackagesInstalled(): void {
-  const marker = path.join(ROOT, "node_modules", ".package-lock.json");
-  const lock = path.join(ROOT, "package-lock.json");
-  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
-    throw new Error("node_modules is older than package-lock.json: run `npm ci` first (the bench won't)");
-  }
-}
-
-async function startDashboard(env: Record<string, string>): Promise<Server> {
-  assertPackagesInstalled();
-  const port = await freePort();
-  const sandboxPort = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      SANDBOX_PORT: String(sandboxPort),
-      NEXT_DIST_DIR: DIST_DIR,
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    },
-    // The build's and servers' chatter would bury the figures; their errors still show.
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM"); // start.mjs stops the sandbox and Next with it
-      setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-    });
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`scripts/start.mjs exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`${url}/api/healthz`)).ok) break;
-      } catch {
-        // building or starting
-      }
-      if (Date.now() - started > START_TIMEOUT_MS) throw new Error(`${url} not up in ${START_TIMEOUT_MS} ms`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  console.log(`(dashboard build + start: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  return { url, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, stop };
-}
 
 function signedCallback(target: CallbackTarget, webhookId: string) {
   const body = JSON.stringify({
@@ -114,11 +44,16 @@ function signedCallback(target: CallbackTarget, webhookId: string) {
     body,
     headers: {
       "content-type": "application/json",
-      [CALLBACK_HEADERS.clientId]: CLIENT_ID,
-      [CALLBACK_HEADERS.signature]: sign(SECRET, body),
+      [CALLBACK_HEADERS.clientId]: SANDBOX_ACCOUNT.clientId,
+      [CALLBACK_HEADERS.signature]: sign(SANDBOX_ACCOUNT.secret, body),
       [CALLBACK_HEADERS.webhookId]: webhookId,
       [CALLBACK_HEADERS.webhookTimestamp]: String(timestamp),
-      [CALLBACK_HEADERS.webhookSignature]: signStandardWebhook(SECRET, webhookId, timestamp, body),
+      [CALLBACK_HEADERS.webhookSignature]: signStandardWebhook(
+        SANDBOX_ACCOUNT.secret,
+        webhookId,
+        timestamp,
+        body,
+      ),
     },
   };
 }
@@ -272,41 +207,25 @@ function actionId(): string {
 }
 
 export async function runServerBench(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-dash-"));
-  const keepBuild = process.env.BENCH_KEEP_BUILD === "1" || existsSync(path.join(ROOT, DIST_DIR));
-  let pg: ScratchPostgres | undefined;
-  let db: Database | undefined;
-  let server: Server | undefined;
-  try {
-    pg = await scratchPostgres("bench_dash_server");
-    db = await openDatabase({ url: pg.url });
-    await migrate(db, migrations, 731_001); // what the server does at first use; done here to seed first
-    await seedOrders(db, { from: 1, to: CALLBACK_ORDERS, newest: new Date(), status: "In progress" });
-    await db.exec("ANALYZE orders");
-    const targets = await callbackTargets(db);
-    const session = await seedOperatorSession(db);
-
-    server = await startDashboard({
-      DATABASE_URL: pg.url,
-      DATA_DIR: dataDir,
-      PAYMENT_API_CLIENT_ID: CLIENT_ID,
-      PAYMENT_API_SECRET: SECRET,
-      SANDBOX_RATE_LIMIT_PER_MINUTE: "0",
-      ADMIN_EMAIL: "bench-admin@example.com",
-      ADMIN_PASSWORD: "bench-admin-password-123",
-    });
-    await callbackFigures(server, db, targets);
-    await runWorker("bench/dashboard-action.ts", {
-      BENCH_ACTION_SERVER_URL: server.url,
-      BENCH_ACTION_SANDBOX_URL: server.sandboxUrl,
-      BENCH_ACTION_ID: actionId(),
-      BENCH_ACTION_SESSION: session.token,
-    });
-  } finally {
-    await server?.stop();
-    await db?.close();
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (!keepBuild) rmSync(path.join(ROOT, DIST_DIR), { recursive: true, force: true });
-  }
+  let targets: CallbackTarget[] = [];
+  let session = { token: "" };
+  await withBenchDashboard({
+    name: "bench_dash_server",
+    seed: async (db) => {
+      await seedOrders(db, { from: 1, to: CALLBACK_ORDERS, newest: new Date(), status: "In progress" });
+      await db.exec("ANALYZE orders");
+      targets = await callbackTargets(db);
+      session = await seedOperatorSession(db);
+    },
+    env: { SANDBOX_RATE_LIMIT_PER_MINUTE: "0" },
+    run: async (server, db) => {
+      await callbackFigures(server, db, targets);
+      await runWorker("bench/dashboard-action.ts", {
+        BENCH_ACTION_SERVER_URL: server.url,
+        BENCH_ACTION_SANDBOX_URL: server.sandboxUrl,
+        BENCH_ACTION_ID: actionId(),
+        BENCH_ACTION_SESSION: session.token,
+      });
+    },
+  });
 }

@@ -7,13 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { samplePayinRequest } from "@/lib/contract/samples";
-import { openDatabase } from "@/lib/database";
 import { sign } from "@/lib/signing";
+import { scratchPostgres } from "./dashboard-support";
 import { type Child, figure, freePort, load, ratio, startChild, TSX_IN_PROCESS } from "./lib";
 
 const CLIENT_ID = "bench-merchant";
 const SECRET = "bench-secret-0123456789";
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CONNECTIONS = 50;
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
 
@@ -25,23 +24,6 @@ function signedPayin() {
       "Content-Type": "application/json",
       "X-Client-Id": CLIENT_ID,
       "X-Signature": sign(SECRET, body),
-    },
-  };
-}
-
-async function scratchPostgres(name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = await openDatabase({ url: POSTGRES_ADMIN_URL });
-  await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.exec(`CREATE DATABASE ${name}`);
-  await admin.close();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = await openDatabase({ url: POSTGRES_ADMIN_URL });
-      await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.close();
     },
   };
 }

@@ -1,0 +1,123 @@
+/**
+ * The dashboard's production server for benchmarks: `node scripts/start.mjs` (next build if stale, the
+ * embedded sandbox, `next start`) on free ports, in its own build folder BENCH_NEXT_DIST_DIR (default
+ * .next-bench; callers remove it afterwards unless BENCH_KEEP_BUILD=1 or it was there before).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Database, migrate, openDatabase } from "@/lib/database";
+import { migrations } from "@/lib/db/migrations";
+import { type ScratchPostgres, scratchPostgres } from "./dashboard-support";
+import { freePort, ROOT } from "./lib";
+
+export const DIST_DIR = process.env.BENCH_NEXT_DIST_DIR ?? ".next-bench";
+/** The embedded sandbox's default merchant account (lib/env.ts), which the dashboard under test uses. */
+export const SANDBOX_ACCOUNT = { clientId: "sandbox-merchant", secret: "sandbox-secret" };
+const MIGRATION_LOCK_KEY = 731_001; // lib/db/client.ts
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_SEC ?? 600) * 1000;
+
+export interface Server {
+  url: string;
+  sandboxUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * start.mjs reinstalls packages (npm ci) when node_modules is older than package-lock.json. A benchmark
+ * must not do that under other running processes: say so and stop instead.
+ */
+function assertPackagesInstalled(): void {
+  const marker = path.join(ROOT, "node_modules", ".package-lock.json");
+  const lock = path.join(ROOT, "package-lock.json");
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    throw new Error("node_modules is older than package-lock.json: run `npm ci` first (the bench won't)");
+  }
+}
+
+async function startDashboard(env: Record<string, string>): Promise<Server> {
+  assertPackagesInstalled();
+  const port = await freePort();
+  const sandboxPort = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      NEXT_DIST_DIR: DIST_DIR,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    },
+    // The build's and servers' chatter would bury the figures; their errors still show.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM"); // start.mjs stops the sandbox and Next with it
+      setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+    });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`scripts/start.mjs exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${url}/api/healthz`)).ok) break;
+      } catch {
+        // building or starting
+      }
+      if (Date.now() - started > START_TIMEOUT_MS) throw new Error(`${url} not up in ${START_TIMEOUT_MS} ms`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  console.log(`(dashboard build + start: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return { url, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, stop };
+}
+
+/**
+ * A scratch PostgreSQL database, migrated as the server would at first use, seeded by `seed`; the
+ * dashboard's production server on it (with its embedded sandbox) while `run` measures; then everything
+ * stopped and removed, the build too unless kept.
+ */
+export async function withBenchDashboard(opts: {
+  name: string;
+  seed?: (db: Database) => Promise<void>;
+  env?: Record<string, string>;
+  run: (server: Server, db: Database) => Promise<void>;
+}): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${opts.name}-`));
+  const keepBuild = process.env.BENCH_KEEP_BUILD === "1" || existsSync(path.join(ROOT, DIST_DIR));
+  let pg: ScratchPostgres | undefined;
+  let db: Database | undefined;
+  let server: Server | undefined;
+  try {
+    pg = await scratchPostgres(opts.name);
+    db = await openDatabase({ url: pg.url });
+    await migrate(db, migrations, MIGRATION_LOCK_KEY);
+    await opts.seed?.(db);
+    server = await startDashboard({
+      DATABASE_URL: pg.url,
+      DATA_DIR: dataDir,
+      PAYMENT_API_CLIENT_ID: SANDBOX_ACCOUNT.clientId,
+      PAYMENT_API_SECRET: SANDBOX_ACCOUNT.secret,
+      ADMIN_EMAIL: "bench-admin@example.com",
+      ADMIN_PASSWORD: "bench-admin-password-123",
+      ...opts.env,
+    });
+    await opts.run(server, db);
+  } finally {
+    await server?.stop();
+    await db?.close();
+    await pg?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepBuild) rmSync(path.join(ROOT, DIST_DIR), { recursive: true, force: true });
+  }
+}
