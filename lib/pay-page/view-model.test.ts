@@ -38,7 +38,7 @@ describe("buildPayPageView", () => {
     expect(buildPayPageView({ ...base, final_amount: null }, "en", NOW)!.amountCopy).toBe("1500.00");
   });
 
-  test("NSPK QR: the url when present, else the code; deep links only from an NSPK url", () => {
+  test("NSPK QR: the url when present, else the code; deep links only from an NSPK link", () => {
     const row = {
       ...base,
       payment_method: "QRNSPK",
@@ -52,6 +52,12 @@ describe("buildPayPageView", () => {
       NOW,
     )!.details;
     expect(codeOnly.kind === "nspkQr" && [codeOnly.qrValue, codeOnly.nspkUrl]).toEqual(["CODE", undefined]);
+    const linkAsCode = buildPayPageView(
+      { ...row, bank_details: { qr: { code: URL_ }, bankName: "Sberbank", bankId: 1001 } },
+      "ru",
+      NOW,
+    )!.details;
+    expect(linkAsCode.kind === "nspkQr" && [linkAsCode.qrValue, linkAsCode.nspkUrl]).toEqual([URL_, URL_]);
   });
 
   test("PIX: the QR and the copy-and-paste code are the BR Code itself", () => {

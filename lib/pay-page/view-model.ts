@@ -155,7 +155,8 @@ function detailsFor(
         view: {
           kind,
           qrValue,
-          ...(qr.url && isNspkLink(qr.url) ? { nspkUrl: qr.url } : {}),
+          // A code-only QR of the real NSPK form is the same link (the QR's payload): bank apps open it too.
+          ...(isNspkLink(qrValue) ? { nspkUrl: qrValue } : {}),
           fields,
         },
       };

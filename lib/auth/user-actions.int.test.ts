@@ -1,0 +1,184 @@
+/**
+ * The user-admin and sign-out server actions as Next calls them: each checks the session and the role
+ * itself, before anything is validated or written. Real dashboard database (TEST_DB backend); only the
+ * request's cookie jar (next/headers) and the page cache (next/cache) are stood in for, since there is no
+ * HTTP request.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { CreateUserActionResult } from "@/lib/actions/create-user-action";
+import type { UpdateUserActionResult } from "@/lib/actions/update-user-action";
+import type { Database } from "@/lib/database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+
+const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
+
+vi.mock("next/headers", () => ({
+  cookies: async () => ({
+    get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined),
+    delete: (name: string) => jar.cookies.delete(name),
+  }),
+  headers: async () => new Headers(),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+type FormAction<R> = (previous: R | null, form: FormData) => Promise<R>;
+
+let scratch: ScratchDatabase;
+let dataDir: string | undefined;
+let db: Database;
+let createUser: FormAction<CreateUserActionResult>;
+let updateUser: FormAction<UpdateUserActionResult>;
+let signOut: () => Promise<void>;
+let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<{ id: string; token: string } | null>;
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase("user_actions");
+  if (scratch.url) process.env.DATABASE_URL = scratch.url;
+  else {
+    dataDir = mkdtempSync(path.join(tmpdir(), "user-actions-"));
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+  }
+
+  // Imported only now: lib/env reads the environment once, when first imported.
+  const { getDb } = await import("@/lib/db/client");
+  const { createSession } = await import("@/lib/auth/session");
+  const { sessionCookieName } = await import("@/lib/auth/cookie");
+  createUser = (await import("@/lib/actions/create-user-action")).createUserAction;
+  updateUser = (await import("@/lib/actions/update-user-action")).updateUserAction;
+  signOut = (await import("@/lib/actions/sign-out-action")).signOutAction;
+  db = await getDb();
+
+  signInAs = async (role) => {
+    jar.cookies.clear();
+    if (role === null) return null;
+    const id = crypto.randomUUID();
+    await db.query("INSERT INTO users (id, email, name, password_hash, role) VALUES ($1, $2, $3, 'x', $4)", [
+      id,
+      `${role}-${id}@example.com`,
+      role,
+      role,
+    ]);
+    const { token } = await createSession(db, id, { ip: null, userAgent: null });
+    jar.cookies.set(sessionCookieName(), token);
+    return { id, token };
+  };
+});
+
+afterAll(async () => {
+  await db?.close();
+  await scratch?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+};
+
+const newUserForm = (email: string) =>
+  form({ email, name: "New operator", role: "operator", password: "a-long-enough-password" });
+
+async function userRow(where: { email?: string; id?: string }) {
+  const [row] = await db.query<{ id: string; role: string; disabled_at: Date | null }>(
+    "SELECT id, role, disabled_at FROM users WHERE email = $1 OR id::text = $2",
+    [where.email ?? "", where.id ?? ""],
+  );
+  return row;
+}
+
+describe("who may manage users", () => {
+  it.each([
+    [null, /signed out/],
+    ["viewer", /doesn't allow/],
+    ["operator", /doesn't allow/],
+  ] as const)(
+    "%s: adding, re-roling and disabling users are refused and change nothing",
+    async (role, message) => {
+      const target = await signInAs("viewer");
+      await signInAs(role);
+      const email = `refused-${crypto.randomUUID()}@example.com`;
+
+      expect(await createUser(null, newUserForm(email))).toEqual({
+        ok: false,
+        message: expect.stringMatching(message),
+      });
+      expect(await userRow({ email })).toBeUndefined();
+
+      const setRole = form({ intent: "set-role", userId: target!.id, role: "admin" });
+      expect(await updateUser(null, setRole)).toEqual({ ok: false, message: expect.stringMatching(message) });
+      const disable = form({ intent: "disable", userId: target!.id });
+      expect(await updateUser(null, disable)).toEqual({ ok: false, message: expect.stringMatching(message) });
+      // Refused before validation: even a malformed form gets the same answer.
+      expect(await updateUser(null, form({ intent: "nonsense" }))).toEqual({
+        ok: false,
+        message: expect.stringMatching(message),
+      });
+      expect(await userRow({ id: target!.id })).toMatchObject({ role: "viewer", disabled_at: null });
+    },
+  );
+
+  it("an admin adds a user, changes a role and disables a user through the actions", async () => {
+    const target = await signInAs("viewer");
+    await signInAs("admin");
+    const email = `added-${crypto.randomUUID()}@example.com`;
+    expect(await createUser(null, newUserForm(email))).toMatchObject({ ok: true });
+    expect(await userRow({ email })).toMatchObject({ role: "operator", disabled_at: null });
+
+    expect(
+      await updateUser(null, form({ intent: "set-role", userId: target!.id, role: "operator" })),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await updateUser(null, form({ intent: "disable", userId: target!.id }))).toMatchObject({
+      ok: true,
+    });
+    const row = await userRow({ id: target!.id });
+    expect(row?.role).toBe("operator");
+    expect(row?.disabled_at).toBeInstanceOf(Date);
+  });
+
+  it("an admin's malformed form is refused naming the field, and keeps what was typed", async () => {
+    await signInAs("admin");
+    const result = await createUser(
+      null,
+      form({ email: "not-an-email", name: "X", role: "root", password: "short" }),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { email: expect.any(String), role: expect.any(String), password: expect.any(String) },
+      values: { email: "not-an-email", name: "X", role: "root" },
+    });
+    expect(await userRow({ email: "not-an-email" })).toBeUndefined();
+  });
+});
+
+describe("sign-out", () => {
+  it("deletes the session row, clears the cookie, records it and goes to /login", async () => {
+    const user = await signInAs("viewer");
+    const { sessionIdFromToken } = await import("@/lib/auth/session");
+    const sessionId = sessionIdFromToken(user!.token);
+    await expect(signOut()).rejects.toMatchObject({
+      digest: expect.stringMatching(/^NEXT_REDIRECT;.*;\/login;/),
+    });
+    expect(await db.query("SELECT 1 FROM sessions WHERE id = $1", [sessionId])).toEqual([]);
+    expect(jar.cookies.size).toBe(0);
+    const audit = await db.query<{ action: string }>("SELECT action FROM audit_log WHERE user_id = $1", [
+      user!.id,
+    ]);
+    expect(audit.map((a) => a.action)).toContain("auth.sign-out");
+  });
+
+  it("signed out already: still goes to /login and writes nothing", async () => {
+    await signInAs(null);
+    const before = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log");
+    await expect(signOut()).rejects.toMatchObject({
+      digest: expect.stringMatching(/^NEXT_REDIRECT;.*;\/login;/),
+    });
+    expect(await db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log")).toEqual(before);
+  });
+});
