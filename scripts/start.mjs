@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm start` (production) and `npm run dev`: the dashboard, plus the embedded sandbox payment service when
- * no real one is configured (PAYMENT_API_BASE_URL unset). Builds the dashboard first when the build is
- * missing or older than the sources. Both processes stop together.
+ * no real one is configured (PAYMENT_API_BASE_URL unset in the environment and in .env / .env.local).
+ * Builds the dashboard first when the build is missing or older than the sources. Both processes stop
+ * together.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -11,13 +12,19 @@ import { ensureNodeModules } from "./ensure-setup.mjs";
 
 const dev = process.argv.includes("--dev");
 const root = path.resolve(import.meta.dirname, "..");
-const port = process.env.PORT ?? "3000";
-const sandboxPort = process.env.SANDBOX_PORT ?? "4010";
-const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const tsxBin = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 
 ensureNodeModules();
+
+// The .env files, read the way Next reads them (the process environment wins), before anything is decided
+// from the environment: a PAYMENT_API_BASE_URL kept in .env.local must keep the sandbox from starting.
+const { loadEnvConfig } = (await import("@next/env")).default;
+loadEnvConfig(root, dev, { info: () => {}, error: console.error });
+
+const port = process.env.PORT ?? "3000";
+const sandboxPort = process.env.SANDBOX_PORT ?? "4010";
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 
 const children = [];
 let stopping = false;
