@@ -41,8 +41,8 @@ test("no page or browser-facing JSON contains a secret", async ({ page, request 
       await page
         .getByText(/\/pay\//)
         .first()
-        .innerText()
-    ).trim(),
+        .textContent()
+    )?.trim() ?? "",
   ).pathname;
 
   const paths = [

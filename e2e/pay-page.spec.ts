@@ -1,9 +1,9 @@
-import { createHmac } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "../lib/contract/methods";
+import { signRequest } from "../lib/signing";
 import { E2E } from "./config";
 
 /**
@@ -57,7 +57,7 @@ interface CreatedOrder {
 /** GET a sandbox test-control resource, signed like the API (DESIGN §4: HMAC over path with query). */
 async function sandboxOrder(serviceId: string): Promise<SandboxOrder> {
   const path = `/sandbox/orders/${serviceId}`;
-  const signature = createHmac("sha256", E2E.sandboxAccount.secret).update(path).digest("hex");
+  const signature = signRequest(E2E.sandboxAccount.secret, { method: "GET", pathWithQuery: path });
   const res = await fetch(`${E2E.sandboxUrl}${path}`, {
     headers: { "X-Client-Id": E2E.sandboxAccount.clientId, "X-Signature": signature },
   });

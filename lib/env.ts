@@ -31,7 +31,7 @@ const schema = z
     DATABASE_URL: optionalString,
     DATA_DIR: optionalString.transform((v) => v ?? ".data"),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-    ADMIN_PASSWORD: optionalString,
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "Must be at least 12 characters").optional()),
   })
   .superRefine((e, ctx) => {
     if (e.PAYMENT_API_BASE_URL && e.PAYMENT_API_IS_SANDBOX !== "true") {
@@ -39,9 +39,6 @@ const schema = z
         if (!e[key])
           ctx.addIssue({ code: "custom", path: [key], message: "Required when PAYMENT_API_BASE_URL is set" });
       }
-    }
-    if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD.length < 12) {
-      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "Must be at least 12 characters" });
     }
   })
   .transform((e) => {
@@ -59,8 +56,9 @@ const schema = z
 
 export type Env = z.infer<typeof schema>;
 
-function load(): Env {
-  const parsed = schema.safeParse(process.env);
+/** Validates an environment; throws one error naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);
@@ -68,4 +66,4 @@ function load(): Env {
   return parsed.data;
 }
 
-export const env: Env = load();
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env";
+
+describe("the dashboard's environment", () => {
+  it("with nothing set: the embedded sandbox, its default account, PGlite in .data", () => {
+    const e = parseEnv({});
+    expect(e).toMatchObject({
+      PORT: 3000,
+      PUBLIC_BASE_URL: "http://localhost:3000",
+      PAYMENT_API_BASE_URL: "http://127.0.0.1:4010",
+      PAYMENT_API_CLIENT_ID: "sandbox-merchant",
+      PAYMENT_API_SECRET: "sandbox-secret",
+      PAYMENT_API_TIMEOUT_MS: 10_000,
+      DATA_DIR: ".data",
+      usesSandbox: true,
+    });
+    expect(e.DATABASE_URL).toBeUndefined();
+  });
+
+  it("a real service: its URL, id and secret; no sandbox banner or controls", () => {
+    const e = parseEnv({
+      PAYMENT_API_BASE_URL: "https://api.provider.example",
+      PAYMENT_API_CLIENT_ID: " merchant-7 ",
+      PAYMENT_API_SECRET: "s3cret",
+      PORT: "8080",
+    });
+    expect(e).toMatchObject({
+      PAYMENT_API_BASE_URL: "https://api.provider.example",
+      PAYMENT_API_CLIENT_ID: "merchant-7",
+      PAYMENT_API_SECRET: "s3cret",
+      PUBLIC_BASE_URL: "http://localhost:8080",
+      usesSandbox: false,
+    });
+  });
+
+  it("a real service without its id and secret is refused, naming both", () => {
+    expect(() => parseEnv({ PAYMENT_API_BASE_URL: "https://api.provider.example" })).toThrow(
+      /PAYMENT_API_CLIENT_ID: Required when PAYMENT_API_BASE_URL is set[\s\S]*PAYMENT_API_SECRET: Required/,
+    );
+    // A sandbox elsewhere (PAYMENT_API_IS_SANDBOX=true) may use the sandbox's default account.
+    expect(
+      parseEnv({ PAYMENT_API_BASE_URL: "http://qa-sandbox:4010", PAYMENT_API_IS_SANDBOX: "true" }),
+    ).toMatchObject({ PAYMENT_API_CLIENT_ID: "sandbox-merchant", usesSandbox: true });
+  });
+
+  it.each([
+    [{ ADMIN_PASSWORD: "short-pass" }, "ADMIN_PASSWORD: Must be at least 12 characters"],
+    [{ ADMIN_EMAIL: "not-an-email" }, "ADMIN_EMAIL:"],
+    [{ PUBLIC_BASE_URL: "payments.example" }, "PUBLIC_BASE_URL:"],
+    [{ PAYMENT_API_TIMEOUT_MS: "50" }, "PAYMENT_API_TIMEOUT_MS:"],
+    [{ PORT: "70000" }, "PORT:"],
+    [{ PAYMENT_API_IS_SANDBOX: "yes" }, "PAYMENT_API_IS_SANDBOX:"],
+  ])("%j is refused naming the variable", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("lists every bad variable at once", () => {
+    expect(() => parseEnv({ PORT: "x", ADMIN_PASSWORD: "short" })).toThrow(/PORT:[\s\S]*ADMIN_PASSWORD:/);
+  });
+});
