@@ -69,6 +69,28 @@ test.describe("order page", () => {
     await page.screenshot({ path: "test-results/orders-detail-paid.png", fullPage: true });
   });
 
+  test("payment details are grouped for the eye and copied exactly; the customer link copies", async ({
+    page,
+  }) => {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E.baseUrl });
+    await createPayin(page, { email: `details-${unique()}@example.com` });
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+    const cardRow = page.locator("dt", { hasText: "Card number" }).locator("xpath=following-sibling::dd[1]");
+    await expect(cardRow.locator(".mono")).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
+    await cardRow.getByRole("button", { name: "Copy card number" }).click();
+    await expect(cardRow.getByRole("button", { name: "Copy card number" })).toHaveText("Copied ✓");
+    const copied = await clipboard();
+    expect(copied).toBe(((await cardRow.locator(".mono").textContent()) ?? "").replace(/ /g, ""));
+    // Exactly what the service answered (the response as stored, shown on the same page).
+    await expect(page.locator("pre", { hasText: '"bankDetails"' })).toContainText(
+      `"cardNumber": "${copied}"`,
+    );
+
+    await page.getByRole("button", { name: "Copy customer link" }).click();
+    expect(await clipboard()).toBe(await page.getByTestId("customer-link").textContent());
+  });
+
   test("“Expire” and “Fail” end pay-ins the same way; final statuses offer no more controls", async ({
     page,
   }) => {

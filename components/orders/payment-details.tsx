@@ -1,14 +1,19 @@
 import type { BankDetails } from "@/lib/contract";
+import { formatCardNumber, formatPhone } from "@/lib/pay-page/format";
 import { CopyButton } from "./copy-button";
 
-/** Rows of a pay-in's payment details (what the customer pays to), whatever the method's shape. */
-function rowsOf(details: BankDetails): [string, string][] {
-  const rows: [string, string][] = [];
+/** [label, value, shown as] rows of a pay-in's payment details (what the customer pays to). */
+function rowsOf(details: BankDetails): [string, string, string?][] {
+  const rows: [string, string, string?][] = [];
   if ("card" in details) {
-    rows.push(["Card number", details.card.cardNumber], ["Card holder", details.card.cardHolderName]);
+    const { cardNumber, cardHolderName } = details.card;
+    rows.push(["Card number", cardNumber, formatCardNumber(cardNumber)], ["Card holder", cardHolderName]);
   }
   if ("phoneNumber" in details)
-    rows.push(["Phone number", details.phoneNumber], ["Payee", details.payeeName]);
+    rows.push(
+      ["Phone number", details.phoneNumber, formatPhone(details.phoneNumber)],
+      ["Payee", details.payeeName],
+    );
   if ("qr" in details) {
     if ("url" in details.qr && details.qr.url) rows.push(["QR link", details.qr.url]);
     if (details.qr.code) rows.push(["QR code", details.qr.code]);
@@ -21,11 +26,12 @@ function rowsOf(details: BankDetails): [string, string][] {
 export function PaymentDetails({ details }: { details: BankDetails }) {
   return (
     <dl className="details">
-      {rowsOf(details).map(([label, value]) => (
+      {rowsOf(details).map(([label, value, shown]) => (
         <div key={label} style={{ display: "contents" }}>
           <dt>{label}</dt>
           <dd>
-            <span className="mono">{value}</span>{" "}
+            {/* Copy gives the service's exact value; the eye gets it grouped. */}
+            <span className="mono">{shown ?? value}</span>{" "}
             {label !== "Bank" && label !== "Bank id" && (
               <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
             )}
