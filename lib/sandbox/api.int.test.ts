@@ -1,7 +1,11 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   hasAtMostTwoDecimals,
   isLuhnValid,
+  luhnCheckDigit,
   PAYIN_METHOD_INFO,
   PAYIN_METHODS,
   PAYOUT_METHODS,
@@ -14,6 +18,7 @@ import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples"
 import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
 import { findBank } from "./banks";
+import { loadSandboxConfig } from "./config";
 import { hasValidCrc, parseTlv } from "./details/emv";
 import { NSPK_LINK_PATTERN } from "./details/nspk";
 import { type RunningSandbox, startSandbox } from "./server";
@@ -360,6 +365,48 @@ describe("rate limit", () => {
       expect((await other.get("/api/v1/bank/available?country=KZ")).status).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe("SANDBOX_CONFIG_FILE", () => {
+  it("a custom pool and a custom limit apply over HTTP", async () => {
+    const cardNumber = `220220019999999${luhnCheckDigit("220220019999999")}`;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "sbx-api-config-")), "sandbox.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        amountLimits: { payin: { Card: { min: "10.00", max: "2000.00" } } },
+        detailsPool: { cards: [{ cardNumber, cardHolderName: "QA POOL HOLDER" }] },
+      }),
+    );
+    const config = loadSandboxConfig({ SANDBOX_CONFIG_FILE: file });
+    const configured = await startSandbox({
+      database: db,
+      accounts: [TEST_ACCOUNT],
+      rateLimit: 0,
+      amountLimits: config.amountLimits,
+      detailsPool: config.detailsPool,
+    });
+    try {
+      const client = signedClient(configured.url);
+      for (const amount of [10, 2000]) {
+        const res = await client.post("/api/v1/payin/create", samplePayinRequest("Card", { amount }));
+        expect(res.status).toBe(200);
+        const body = payinResponseSchemaFor("Card").parse(await res.json());
+        expect(body.bankDetails).toMatchObject({ card: { cardNumber, cardHolderName: "QA POOL HOLDER" } });
+      }
+      const p = await problemOf(
+        await client.post("/api/v1/payin/create", samplePayinRequest("Card", { amount: 2000.01 })),
+        400,
+      );
+      expect(paths(p)).toEqual(["amount"]);
+      expect(p.errors?.[0]?.message).toContain("2000.00");
+      // Other methods keep their default limits and pool.
+      const sbp = await client.post("/api/v1/payin/create", samplePayinRequest("SBP", { amount: 5000 }));
+      expect(sbp.status).toBe(200);
+    } finally {
+      await configured.close();
     }
   });
 });

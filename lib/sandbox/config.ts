@@ -5,8 +5,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { amount, PAYIN_METHODS, PAYOUT_METHODS, requiredError, toMinorUnits } from "@/lib/contract";
 import type { DatabaseConfig } from "@/lib/database";
-import type { MerchantAccount } from "./options";
+import {
+  type DetailsPool,
+  poolCardSchema,
+  poolListSchema,
+  poolPixReceiverSchema,
+  poolSbpPayeeSchema,
+} from "./details/pool";
+import type { MerchantAccount, PartialAmountLimits } from "./options";
 
 export const SANDBOX_DEFAULT_CLIENT_ID = "sandbox-merchant";
 export const SANDBOX_DEFAULT_CLIENT_SECRET = "sandbox-secret";
@@ -26,6 +34,68 @@ const accountsFileSchema = z
   )
   .min(1, "Must list at least one account");
 
+/** Refuses unknown keys, naming them and the keys allowed (a typo must not be silently ignored). */
+const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")} (allowed: ${Object.keys(shape).join(", ")})`
+        : issue.input === undefined
+          ? "Required: an object"
+          : "Must be an object",
+  });
+
+const DECIMAL_AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
+
+/**
+ * An amount in major units, as a decimal string ("500000.00") or a JSON number, read into minor units the
+ * way the contract reads request amounts (no floating-point arithmetic: toMinorUnits works on the digits).
+ */
+const majorAmount = z
+  .union(
+    [z.number(), z.string()],
+    requiredError('an amount: a decimal string (e.g. "500000.00") or a number'),
+  )
+  .refine(
+    (v) => typeof v === "number" || DECIMAL_AMOUNT.test(v),
+    'Must be a decimal amount with at most two decimals (e.g. "500000.00" or "10")',
+  )
+  .transform(Number)
+  .pipe(amount)
+  .transform(toMinorUnits);
+
+const amountLimitSchema = strict({ min: majorAmount, max: majorAmount }).refine((l) => l.min <= l.max, {
+  message: "min must not be greater than max",
+  // Only when both parsed: otherwise their own issues say what is wrong.
+  when: (payload) => payload.issues.length === 0,
+});
+
+const limitsOf = <M extends string>(methods: readonly M[]) =>
+  strict(
+    Object.fromEntries(methods.map((m) => [m, amountLimitSchema.optional()])) as Record<
+      M,
+      z.ZodOptional<typeof amountLimitSchema>
+    >,
+  );
+
+/** SANDBOX_CONFIG_FILE: SandboxOptions.amountLimits and .detailsPool; every key optional. */
+export const sandboxConfigFileSchema = strict({
+  amountLimits: strict({
+    payin: limitsOf(PAYIN_METHODS).optional(),
+    payout: limitsOf(PAYOUT_METHODS).optional(),
+  }).optional(),
+  detailsPool: strict({
+    cards: poolListSchema(strict(poolCardSchema.shape)).optional(),
+    sbpPayees: poolListSchema(strict(poolSbpPayeeSchema.shape)).optional(),
+    pixReceivers: poolListSchema(strict(poolPixReceiverSchema.shape)).optional(),
+  }).optional(),
+});
+
+export interface SandboxConfigFile {
+  amountLimits?: PartialAmountLimits;
+  detailsPool?: Partial<DetailsPool>;
+}
+
 const retrySchedule = z
   .string()
   .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "Must be comma-separated milliseconds, e.g. 1000,5000,30000")
@@ -37,6 +107,7 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_CLIENT_ID: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_ID),
   SANDBOX_CLIENT_SECRET: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_SECRET),
   SANDBOX_ACCOUNTS_FILE: optionalString,
+  SANDBOX_CONFIG_FILE: optionalString,
   SANDBOX_DATABASE_URL: optionalString.pipe(z.url("Must be a postgres:// URL").optional()),
   DATA_DIR: optionalString.transform((v) => v ?? ".data"),
   SANDBOX_DATA_DIR: optionalString,
@@ -62,6 +133,9 @@ export interface SandboxEnvConfig {
   callbackRetrySchedule?: number[];
   callbackMaxAttempts?: number;
   rateLimitPerMinute?: number;
+  /** From SANDBOX_CONFIG_FILE; unset when the file does not set them. */
+  amountLimits?: PartialAmountLimits;
+  detailsPool?: Partial<DetailsPool>;
 }
 
 export class SandboxConfigError extends Error {}
@@ -78,6 +152,7 @@ export function loadSandboxConfig(
   const e = parsed.data;
   const accounts: MerchantAccount[] = [{ clientId: e.SANDBOX_CLIENT_ID, secret: e.SANDBOX_CLIENT_SECRET }];
   if (e.SANDBOX_ACCOUNTS_FILE) accounts.push(...readAccountsFile(e.SANDBOX_ACCOUNTS_FILE));
+  const file = e.SANDBOX_CONFIG_FILE ? readConfigFile(e.SANDBOX_CONFIG_FILE) : {};
   return {
     port: e.SANDBOX_PORT,
     host: e.SANDBOX_HOST,
@@ -89,6 +164,8 @@ export function loadSandboxConfig(
     callbackRetrySchedule: e.SANDBOX_CALLBACK_RETRY_SCHEDULE,
     callbackMaxAttempts: e.SANDBOX_CALLBACK_MAX_ATTEMPTS,
     rateLimitPerMinute: e.SANDBOX_RATE_LIMIT_PER_MINUTE,
+    amountLimits: file.amountLimits,
+    detailsPool: file.detailsPool,
   };
 }
 
@@ -105,6 +182,24 @@ function readAccountsFile(file: string): MerchantAccount[] {
     throw new SandboxConfigError(
       `SANDBOX_ACCOUNTS_FILE ${file}: expected [{"clientId","secret"}]:\n${lines}`,
     );
+  }
+  return parsed.data;
+}
+
+/** Reads SANDBOX_CONFIG_FILE; throws SandboxConfigError naming the file and every failing path. */
+export function readConfigFile(file: string): SandboxConfigFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new SandboxConfigError(`SANDBOX_CONFIG_FILE: cannot read ${file} as JSON (${String(error)})`);
+  }
+  const parsed = sandboxConfigFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues
+      .map((i) => `  ${i.path.length > 0 ? i.path.map(String).join(".") : "(top level)"}: ${i.message}`)
+      .join("\n");
+    throw new SandboxConfigError(`SANDBOX_CONFIG_FILE ${file}: invalid sandbox configuration:\n${lines}`);
   }
   return parsed.data;
 }

@@ -13,6 +13,8 @@ async function main(): Promise<void> {
     callbackRetrySchedule: config.callbackRetrySchedule,
     callbackMaxAttempts: config.callbackMaxAttempts,
     rateLimit: config.rateLimitPerMinute,
+    amountLimits: config.amountLimits,
+    detailsPool: config.detailsPool,
   });
   const [first, ...more] = config.accounts;
   const extra = more.length > 0 ? ` (+${more.length} more from SANDBOX_ACCOUNTS_FILE)` : "";

@@ -2,6 +2,7 @@
  * The pool of payment details the sandbox hands out (configurable through SandboxOptions.detailsPool).
  * An order takes the entry at a position derived from its id, so one order always shows the same details.
  */
+import { z } from "zod";
 import { isLuhnValid, luhnCheckDigit } from "@/lib/contract";
 
 export interface PoolCard {
@@ -52,26 +53,47 @@ export const DEFAULT_DETAILS_POOL: DetailsPool = {
   ],
 };
 
-/** Throws naming the first entry a sandbox would hand out wrongly. */
+/**
+ * What a pool entry must satisfy to be handed out correctly, as zod schemas: assertValidPool checks a pool
+ * with them, and the sandbox's config file (SANDBOX_CONFIG_FILE, lib/sandbox/config.ts) reads lists with them.
+ * Plain objects (unknown keys are dropped); the config file wraps their `.shape` in a strict object.
+ */
+export const poolCardSchema = z.object({
+  cardNumber: z
+    .string()
+    .refine((v) => /^\d{13,19}$/.test(v) && isLuhnValid(v), "not a Luhn-valid card number"),
+  cardHolderName: z.string(),
+});
+
+export const poolSbpPayeeSchema = z.object({
+  phoneNumber: z.string().regex(/^\+7\d{10}$/, "not +7 and ten digits (e.g. +79161234567)"),
+  payeeName: z.string(),
+});
+
+export const poolPixReceiverSchema = z.object({
+  key: z.string().max(77, "longer than 77 characters (EMV tag 26-01)"),
+  merchantName: z.string().max(25, "longer than 25 characters (EMV tag 59)"),
+  city: z.string().max(15, "longer than 15 characters (EMV tag 60)"),
+});
+
+/** A list of the pool: at least one entry. */
+export const poolListSchema = <T extends z.ZodType>(entry: T) => z.array(entry).min(1, "must not be empty");
+
+export const detailsPoolSchema = z.object({
+  cards: poolListSchema(poolCardSchema),
+  sbpPayees: poolListSchema(poolSbpPayeeSchema),
+  pixReceivers: poolListSchema(poolPixReceiverSchema),
+});
+
+/** Throws naming every entry a sandbox would hand out wrongly (e.g. "detailsPool.cards.0.cardNumber: ..."). */
 export function assertValidPool(pool: DetailsPool): void {
-  for (const [list, name] of [
-    [pool.cards, "cards"],
-    [pool.sbpPayees, "sbpPayees"],
-    [pool.pixReceivers, "pixReceivers"],
-  ] as const) {
-    if (list.length === 0) throw new Error(`detailsPool.${name} must not be empty`);
-  }
-  for (const card of pool.cards) {
-    if (!/^\d{13,19}$/.test(card.cardNumber) || !isLuhnValid(card.cardNumber))
-      throw new Error(`detailsPool.cards: ${card.cardNumber} is not a Luhn-valid card number`);
-  }
-  for (const payee of pool.sbpPayees) {
-    if (!/^\+7\d{10}$/.test(payee.phoneNumber))
-      throw new Error(`detailsPool.sbpPayees: ${payee.phoneNumber} is not +7 and ten digits`);
-  }
-  for (const r of pool.pixReceivers) {
-    if (r.merchantName.length > 25 || r.city.length > 15 || r.key.length > 77)
-      throw new Error(`detailsPool.pixReceivers: ${r.key} has a name > 25, city > 15 or key > 77 characters`);
+  const parsed = detailsPoolSchema.safeParse(pool);
+  if (!parsed.success) {
+    throw new Error(
+      parsed.error.issues
+        .map((i) => `${["detailsPool", ...i.path.map(String)].join(".")}: ${i.message}`)
+        .join("; "),
+    );
   }
 }
 
