@@ -45,6 +45,7 @@ interface LhAudit {
   details?: { items?: { url?: string; resourceType?: string; transferSize?: number }[] };
 }
 interface LhReport {
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, LhAudit>;
 }
@@ -76,9 +77,12 @@ function runCli(url: string): Promise<LhReport> {
       rmSync(userDataDir, { recursive: true, force: true });
       if (code !== 0) return reject(new Error(`lighthouse exited ${code} for ${url}: ${err.slice(-2000)}`));
       try {
-        resolve(JSON.parse(out) as LhReport);
+        const report = JSON.parse(out) as LhReport;
+        // A page that failed to load still yields a report, scored 0: that is an error, not a figure.
+        if (report.runtimeError) throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`);
+        resolve(report);
       } catch (error) {
-        reject(new Error(`lighthouse printed no JSON for ${url}: ${String(error)} ${err.slice(-500)}`));
+        reject(new Error(`lighthouse could not measure ${url}: ${String(error)} ${err.slice(-500)}`));
       }
     });
   });
@@ -88,6 +92,7 @@ async function gzipKiB(urls: string[]): Promise<number> {
   let bytes = 0;
   for (const url of urls) {
     const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url} answered ${res.status} when re-fetched for its size`);
     bytes += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
   }
   return bytes / 1024;
