@@ -1,18 +1,15 @@
 "use client";
 
 import { useId, useState } from "react";
+import { buildBankAppLink } from "@/lib/pay-page/nspk-deep-link";
+import type { BankApp } from "@/lib/pay-page/reference-banks";
 import { BankLogo } from "./bank-logo";
 import styles from "./pay-page.module.css";
 
-export interface BankAppLink {
-  name: string;
-  href: string;
-  logoUrl: string;
-  searchText: string;
-}
-
 interface BankAppChooserProps {
-  apps: BankAppLink[];
+  /** The order's NSPK link: each app's link is built from it here, so the page data carries it once. */
+  nspkUrl: string;
+  apps: BankApp[];
   title: string;
   hint: string;
   searchLabel: string;
@@ -26,7 +23,7 @@ const normalize = (s: string) => s.trim().toLowerCase().replaceAll("ё", "е");
  * Rendered on the server, so the links work without JavaScript; inside <details>, so its logos load only
  * when it is opened.
  */
-export function BankAppChooser({ apps, title, hint, searchLabel, emptyText }: BankAppChooserProps) {
+export function BankAppChooser({ nspkUrl, apps, title, hint, searchLabel, emptyText }: BankAppChooserProps) {
   const [query, setQuery] = useState("");
   const inputId = useId();
   const q = normalize(query);
@@ -48,8 +45,8 @@ export function BankAppChooser({ apps, title, hint, searchLabel, emptyText }: Ba
       />
       <ul className={styles.apps}>
         {shown.map((a) => (
-          <li key={a.href}>
-            <a href={a.href} className={styles.app} rel="noreferrer">
+          <li key={a.scheme}>
+            <a href={buildBankAppLink(nspkUrl, a.scheme)} className={styles.app} rel="noreferrer">
               <BankLogo name={a.name} logoUrl={a.logoUrl} size="small" />
               <span>{a.name}</span>
             </a>

@@ -1,6 +1,7 @@
 import type { Messages } from "@/lib/i18n";
 import type { PayPageView } from "@/lib/pay-page/view-model";
-import { type BankAppLink, BankAppChooser } from "./bank-app-chooser";
+import type { BankApp } from "@/lib/pay-page/reference-banks";
+import { BankAppChooser } from "./bank-app-chooser";
 import { BankLogo } from "./bank-logo";
 import { DetailList } from "./detail-list";
 import styles from "./pay-page.module.css";
@@ -11,7 +12,7 @@ interface MethodDetailsProps {
   m: Messages;
   bankLogoUrl?: string;
   /** Bank-app deep links, offered on phones for NSPK QR orders. */
-  bankApps: BankAppLink[] | null;
+  bankApps: BankApp[] | null;
 }
 
 const TITLES = { card: "cardTitle", phone: "phoneTitle", nspkQr: "qrTitle", pixQr: "pixTitle" } as const;
@@ -34,8 +35,9 @@ export function MethodDetails({ view, m, bankLogoUrl, bankApps }: MethodDetailsP
           </p>
         </div>
       </div>
-      {bankApps && bankApps.length > 0 ? (
+      {d.kind === "nspkQr" && d.nspkUrl && bankApps && bankApps.length > 0 ? (
         <BankAppChooser
+          nspkUrl={d.nspkUrl}
           apps={bankApps}
           title={m.chooserTitle}
           hint={m.chooserHint}

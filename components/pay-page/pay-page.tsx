@@ -1,7 +1,7 @@
 import { getMessages, type Locale } from "@/lib/i18n";
 import type { PayPageView } from "@/lib/pay-page/view-model";
 import { AmountBlock } from "./amount-block";
-import type { BankAppLink } from "./bank-app-chooser";
+import type { BankApp } from "@/lib/pay-page/reference-banks";
 import { LanguageSwitcher } from "./language-switcher";
 import { MethodDetails } from "./method-details";
 import { PayLive } from "./pay-live";
@@ -14,7 +14,7 @@ export interface PayPageProps {
   view: PayPageView;
   serverNowMs: number;
   bankLogoUrl?: string;
-  bankApps: BankAppLink[] | null;
+  bankApps: BankApp[] | null;
 }
 
 /** The customer's pay page: what to pay, where, before when; then the outcome. */

@@ -6,7 +6,6 @@ import { getDb } from "@/lib/db/client";
 import { getPayPageOrder } from "@/lib/db/queries/pay-page";
 import { DOCUMENT_LANG_HEADER } from "@/lib/document-lang";
 import { getMessages, type Locale, negotiateLocale, toLocale } from "@/lib/i18n";
-import { buildBankAppLink } from "@/lib/pay-page/nspk-deep-link";
 import { findBankBrand, listBankApps } from "@/lib/pay-page/reference-banks";
 import { isWellFormedPayToken } from "@/lib/pay-page/token";
 import { buildPayPageView } from "@/lib/pay-page/view-model";
@@ -49,15 +48,7 @@ export default async function PayTokenPage({ params }: Params) {
 
   const d = view.details;
   const h = await headers();
-  const bankApps =
-    d.kind === "nspkQr" && d.nspkUrl && isPhone(h)
-      ? listBankApps().map((app) => ({
-          name: app.name,
-          logoUrl: app.logoUrl,
-          searchText: app.searchText,
-          href: buildBankAppLink(d.nspkUrl!, app.scheme),
-        }))
-      : null;
+  const bankApps = d.kind === "nspkQr" && d.nspkUrl && isPhone(h) ? listBankApps() : null;
   const brand = findBankBrand({
     bankName: view.bankName,
     ...(view.bankId !== undefined ? { bankId: view.bankId } : {}),
