@@ -79,7 +79,8 @@ function runCli(url: string): Promise<LhReport> {
       try {
         const report = JSON.parse(out) as LhReport;
         // A page that failed to load still yields a report, scored 0: that is an error, not a figure.
-        if (report.runtimeError) throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`);
+        if (report.runtimeError)
+          throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`);
         resolve(report);
       } catch (error) {
         reject(new Error(`lighthouse could not measure ${url}: ${String(error)} ${err.slice(-500)}`));
