@@ -15,6 +15,8 @@ import { E2E } from "./config";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const CLIENT_IP = "203.0.113.77";
+/** The merchant's client, as staff type it into the form (distinctive, so a leak would be found). */
+const CLIENT = { firstName: "Zinaida", lastName: "Quxleyvandermeer", phone: "+79005557788" };
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -91,6 +93,10 @@ async function createPayin(
   const clientId = await idInput.inputValue();
   await page.getByLabel("Client IP").fill(CLIENT_IP);
   await page.getByLabel("Client email").fill(email);
+  // The client's optional personal data too: none of it may reach the customer page.
+  await page.getByLabel("First name").fill(CLIENT.firstName);
+  await page.getByLabel("Last name").fill(CLIENT.lastName);
+  await page.getByLabel("Client phone").fill(CLIENT.phone);
   await page.getByRole("button", { name: "Create pay-in" }).click();
   await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const link = ((await page.getByTestId("customer-link").textContent()) ?? "").trim();
@@ -204,7 +210,17 @@ test.describe("details per method", () => {
 
       // No personal data of the merchant's client, nor the ids, anywhere in the HTML.
       const html = await (await pay.request.get(order.path)).text();
-      for (const secret of [order.email, CLIENT_IP, order.clientId, order.paymentId, order.sandbox.id]) {
+      for (const secret of [
+        order.email,
+        CLIENT_IP,
+        CLIENT.firstName,
+        CLIENT.lastName,
+        CLIENT.phone.slice(2), // the digits, and as a Russian number is written
+        "555-77-88",
+        order.clientId,
+        order.paymentId,
+        order.sandbox.id,
+      ]) {
         expect(html).not.toContain(secret);
       }
       await context.close();
