@@ -1,8 +1,8 @@
 "use client";
 
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { clockOffset, formatRemaining, remainingMs, tightenOffset } from "@/lib/pay-page/countdown";
+import { type ReactNode, useEffect, useState } from "react";
+import { clockOffset, formatRemaining, remainingMs } from "@/lib/pay-page/countdown";
 import { fetchJson, makeQueryClient } from "@/lib/query-client";
 import styles from "./pay-page.module.css";
 
@@ -62,14 +62,11 @@ function LiveOrder({
     expiresAtMs === null ? null : Math.max(0, expiresAtMs - serverNowMs),
   );
   const final = initialPhase !== "pay";
-  const offset = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     if (expiresAtMs === null || final) return;
-    // The page's request was sent when the navigation started (Date.now() - performance.now(), on the same
-    // device clock as every later reading): the server's clock in the HTML was read after that.
-    offset.current = tightenOffset(offset.current, clockOffset(serverNowMs, Date.now() - performance.now()));
-    const tick = () => setLeft(remainingMs(expiresAtMs, Date.now(), offset.current ?? 0));
+    const offset = clockOffset(serverNowMs, Date.now());
+    const tick = () => setLeft(remainingMs(expiresAtMs, Date.now(), offset));
     tick();
     const id = setInterval(tick, 1000);
     return () => clearInterval(id);
@@ -77,14 +74,7 @@ function LiveOrder({
 
   const { data } = useQuery({
     queryKey: ["pay-status", token],
-    queryFn: async () => {
-      const sentAt = Date.now();
-      const status = await fetchJson<PayStatus>(`/api/pay/${encodeURIComponent(token)}`, {
-        cache: "no-store",
-      });
-      offset.current = tightenOffset(offset.current, clockOffset(Date.parse(status.serverNow), sentAt));
-      return status;
-    },
+    queryFn: () => fetchJson<PayStatus>(`/api/pay/${encodeURIComponent(token)}`, { cache: "no-store" }),
     enabled: !final,
     staleTime: 0,
     refetchInterval: (query) => (phaseOfStatus(query.state.data?.status) ? false : POLL_MS),

@@ -1,21 +1,11 @@
 /**
  * Countdown math. The deadline and "now" both come from the server; the device clock is only used to
- * measure time passing, so a device clock that is hours off changes nothing.
- *
- * The offset (how far the server's clock is ahead of this device's) is estimated from the side that never
- * shows the customer more time than is left: a server clock reading taken while a request was in flight
- * is compared with the device's time when that request was *sent* — that overstates the offset by at most
- * the round trip, never understates it. Each later reading (the status polls) can only tighten it.
+ * measure time passing since the page loaded, so a device clock that is hours off changes nothing.
  */
 
-/** The offset bound from one server clock reading, for a request the device sent at `clientSentMs`. */
-export function clockOffset(serverNowMs: number, clientSentMs: number): number {
-  return serverNowMs - clientSentMs;
-}
-
-/** The tightest bound so far: every bound is ≥ the true offset, so the smallest is the closest. */
-export function tightenOffset(current: number | undefined, next: number): number {
-  return current === undefined ? next : Math.min(current, next);
+/** How far the server's clock is ahead of this device's (ms); measured once, when the page loads. */
+export function clockOffset(serverNowMs: number, clientNowAtLoadMs: number): number {
+  return serverNowMs - clientNowAtLoadMs;
 }
 
 /** The server's "now" as this device estimates it. */
