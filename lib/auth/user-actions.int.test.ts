@@ -45,27 +45,13 @@ beforeAll(async () => {
 
   // Imported only now: lib/env reads the environment once, when first imported.
   const { getDb } = await import("@/lib/db/client");
-  const { createSession } = await import("@/lib/auth/session");
-  const { sessionCookieName } = await import("@/lib/auth/cookie");
   createUser = (await import("@/lib/actions/create-user-action")).createUserAction;
   updateUser = (await import("@/lib/actions/update-user-action")).updateUserAction;
   signOut = (await import("@/lib/actions/sign-out-action")).signOutAction;
   db = await getDb();
 
-  signInAs = async (role) => {
-    jar.cookies.clear();
-    if (role === null) return null;
-    const id = crypto.randomUUID();
-    await db.query("INSERT INTO users (id, email, name, password_hash, role) VALUES ($1, $2, $3, 'x', $4)", [
-      id,
-      `${role}-${id}@example.com`,
-      role,
-      role,
-    ]);
-    const { token } = await createSession(db, id, { ip: null, userAgent: null });
-    jar.cookies.set(sessionCookieName(), token);
-    return { id, token };
-  };
+  const { signInTestRole } = await import("@/lib/auth/test-sign-in");
+  signInAs = (role) => signInTestRole(db, jar.cookies, role);
 });
 
 afterAll(async () => {

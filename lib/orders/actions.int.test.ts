@@ -51,8 +51,6 @@ beforeAll(async () => {
 
   // Imported only now: lib/env reads the environment once, when first imported.
   const { getDb } = await import("@/lib/db/client");
-  const { createSession } = await import("@/lib/auth/session");
-  const { sessionCookieName } = await import("@/lib/auth/cookie");
   actions = {
     createPayin: (await import("@/lib/actions/create-payin-action")).createPayinAction,
     createPayout: (await import("@/lib/actions/create-payout-action")).createPayoutAction,
@@ -61,20 +59,8 @@ beforeAll(async () => {
   banksGet = (await import("@/app/api/banks/route")).GET;
   db = await getDb();
 
-  signInAs = async (role) => {
-    jar.cookies.clear();
-    if (role === null) return null;
-    const id = crypto.randomUUID();
-    await db.query("INSERT INTO users (id, email, name, password_hash, role) VALUES ($1, $2, $3, 'x', $4)", [
-      id,
-      `${role}-${id}@example.com`,
-      role,
-      role,
-    ]);
-    const { token } = await createSession(db, id, { ip: null, userAgent: null });
-    jar.cookies.set(sessionCookieName(), token);
-    return id;
-  };
+  const { signInTestRole } = await import("@/lib/auth/test-sign-in");
+  signInAs = async (role) => (await signInTestRole(db, jar.cookies, role))?.id ?? null;
 });
 
 afterAll(async () => {

@@ -61,8 +61,6 @@ beforeAll(async () => {
 
   // Imported only now: lib/env reads the environment once, when first imported.
   const { getDb } = await import("@/lib/db/client");
-  const { createSession } = await import("@/lib/auth/session");
-  const { sessionCookieName } = await import("@/lib/auth/cookie");
   setStatus = (await import("@/lib/actions/set-sandbox-status-action")).setSandboxStatusAction;
   statusGet = (await import("@/app/api/orders/status/route")).GET;
   exportGet = (await import("./export/route")).GET;
@@ -91,18 +89,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   postbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/postback`;
 
+  const { signInTestRole } = await import("@/lib/auth/test-sign-in");
   signInAs = async (role) => {
-    jar.cookies.clear();
-    if (role === null) return;
-    const id = crypto.randomUUID();
-    await db.query("INSERT INTO users (id, email, name, password_hash, role) VALUES ($1, $2, $3, 'x', $4)", [
-      id,
-      `${role}-${id}@example.com`,
-      role,
-      role,
-    ]);
-    const { token } = await createSession(db, id, { ip: null, userAgent: null });
-    jar.cookies.set(sessionCookieName(), token);
+    await signInTestRole(db, jar.cookies, role);
   };
 });
 
