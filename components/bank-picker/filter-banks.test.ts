@@ -22,6 +22,17 @@ describe("filterBanks", () => {
     expect(filterBanks(BANKS, "6070").map((b) => b.id)).toEqual([4]);
     expect(filterBanks(BANKS, "itau").map((b) => b.id)).toEqual([4]);
   });
+  it("a name typed in Russian finds a bank listed in Latin letters", () => {
+    const listed: BankOption[] = [
+      { id: 6, name: "VTB Bank", country: "RU", code: "110000000005" },
+      { id: 7, name: "Sberbank", country: "RU", code: "100000000111" },
+      { id: 8, name: "Alfa-Bank", country: "RU", code: "100000000008" },
+    ];
+    expect(filterBanks(listed, "сбер").map((b) => b.id)).toEqual([7]);
+    expect(filterBanks(listed, "втб").map((b) => b.id)).toEqual([6]);
+    expect(filterBanks(listed, "Банк").map((b) => b.id)).toEqual([6, 7, 8]);
+    expect(filterBanks(listed, "зенит")).toEqual([]);
+  });
   it("needs every word", () => {
     expect(filterBanks(BANKS, "банк втб").map((b) => b.id)).toEqual([3]);
     expect(filterBanks(BANKS, "банк nothing")).toEqual([]);

@@ -1,3 +1,5 @@
+import { transliterate } from "@/lib/i18n/transliterate";
+
 /** A bank as GET /api/banks returns it. `code`: RU SBP member id, BR ISPB, KZ BIC. */
 export interface BankOption {
   id: number;
@@ -25,8 +27,9 @@ function fold(text: string): string {
 }
 
 /**
- * Banks whose name or code contains every word of the query (case, accents and ё/е ignored); names that
- * start with the query first, then the directory's order.
+ * Banks whose name or code contains every word of the query (case, accents and ё/е ignored; a word typed in
+ * Russian also matches its Latin spelling, so "сбер" finds "Sberbank"); names that start with the query
+ * first, then the directory's order.
  */
 export function filterBanks(banks: readonly BankOption[], query: string): BankOption[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
@@ -34,8 +37,9 @@ export function filterBanks(banks: readonly BankOption[], query: string): BankOp
   const q = words.join(" ");
   const matches = banks.filter((b) => {
     const hay = `${fold(b.name)} ${fold(b.code)} ${b.id}`;
-    return words.every((w) => hay.includes(w));
+    return words.every((w) => hay.includes(w) || hay.includes(transliterate(w)));
   });
-  const starts = (b: BankOption) => fold(b.name).startsWith(q) || fold(b.code).startsWith(q);
+  const starts = (b: BankOption) =>
+    fold(b.name).startsWith(q) || fold(b.name).startsWith(transliterate(q)) || fold(b.code).startsWith(q);
   return [...matches.filter(starts), ...matches.filter((b) => !starts(b))];
 }

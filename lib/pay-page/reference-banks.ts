@@ -5,6 +5,7 @@
 import "server-only";
 import banks from "@/lib/reference-data/banks.json";
 import nspk from "@/lib/reference-data/nspk-c2bmembers.json";
+import { transliterate } from "@/lib/i18n/transliterate";
 
 interface DirectoryBank {
   id: number;
@@ -48,46 +49,6 @@ export interface BankApp {
   logoUrl: string;
   /** Lower-case text the chooser's search matches: the name, its Latin spelling and the English name. */
   searchText: string;
-}
-
-const CYRILLIC_TO_LATIN: Record<string, string> = {
-  а: "a",
-  б: "b",
-  в: "v",
-  г: "g",
-  д: "d",
-  е: "e",
-  ё: "e",
-  ж: "zh",
-  з: "z",
-  и: "i",
-  й: "y",
-  к: "k",
-  л: "l",
-  м: "m",
-  н: "n",
-  о: "o",
-  п: "p",
-  р: "r",
-  с: "s",
-  т: "t",
-  у: "u",
-  ф: "f",
-  х: "h",
-  ц: "ts",
-  ч: "ch",
-  ш: "sh",
-  щ: "sch",
-  ъ: "",
-  ы: "y",
-  ь: "",
-  э: "e",
-  ю: "yu",
-  я: "ya",
-};
-
-export function transliterate(text: string): string {
-  return [...text.toLowerCase()].map((c) => CYRILLIC_TO_LATIN[c] ?? c).join("");
 }
 
 /** Every bank app in NSPK's order (largest banks first). */

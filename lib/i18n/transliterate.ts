@@ -1,0 +1,45 @@
+/**
+ * Russian letters to Latin ones, as people type Russian bank names on a Latin keyboard ("Сбер" → "sber"),
+ * so searches match in either script. Pure: the pay page's bank-app chooser and the dashboard's bank picker
+ * both use it.
+ */
+const CYRILLIC_TO_LATIN: Record<string, string> = {
+  а: "a",
+  б: "b",
+  в: "v",
+  г: "g",
+  д: "d",
+  е: "e",
+  ё: "e",
+  ж: "zh",
+  з: "z",
+  и: "i",
+  й: "y",
+  к: "k",
+  л: "l",
+  м: "m",
+  н: "n",
+  о: "o",
+  п: "p",
+  р: "r",
+  с: "s",
+  т: "t",
+  у: "u",
+  ф: "f",
+  х: "h",
+  ц: "ts",
+  ч: "ch",
+  ш: "sh",
+  щ: "sch",
+  ъ: "",
+  ы: "y",
+  ь: "",
+  э: "e",
+  ю: "yu",
+  я: "ya",
+};
+
+/** Lower-cases, then spells every Russian letter in Latin; other characters stay as they are. */
+export function transliterate(text: string): string {
+  return [...text.toLowerCase()].map((c) => CYRILLIC_TO_LATIN[c] ?? c).join("");
+}
