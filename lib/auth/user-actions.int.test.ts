@@ -4,14 +4,11 @@
  * request's cookie jar (next/headers) and the page cache (next/cache) are stood in for, since there is no
  * HTTP request.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CreateUserActionResult } from "@/lib/actions/create-user-action";
 import type { UpdateUserActionResult } from "@/lib/actions/update-user-action";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { scratchDashboardEnv } from "@/lib/database/test-database";
 
 const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
 
@@ -26,8 +23,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 type FormAction<R> = (previous: R | null, form: FormData) => Promise<R>;
 
-let scratch: ScratchDatabase;
-let dataDir: string | undefined;
+let scratch: { drop(): Promise<void> } | undefined;
 let db: Database;
 let createUser: FormAction<CreateUserActionResult>;
 let updateUser: FormAction<UpdateUserActionResult>;
@@ -35,13 +31,7 @@ let signOut: () => Promise<void>;
 let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<{ id: string; token: string } | null>;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("user_actions");
-  if (scratch.url) process.env.DATABASE_URL = scratch.url;
-  else {
-    dataDir = mkdtempSync(path.join(tmpdir(), "user-actions-"));
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-  }
+  scratch = await scratchDashboardEnv("user_actions");
 
   // Imported only now: lib/env reads the environment once, when first imported.
   const { getDb } = await import("@/lib/db/client");
@@ -57,7 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.close();
   await scratch?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const form = (fields: Record<string, string>) => {

@@ -3,12 +3,9 @@
  * itself, before anything is validated or written. Real dashboard database (TEST_DB backend), real sandbox
  * over HTTP; only the request's cookie jar (next/headers) is stood in for, since there is no HTTP request.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { scratchDashboardEnv } from "@/lib/database/test-database";
 import {
   type SandboxFixture,
   startSandboxFixture,
@@ -28,8 +25,7 @@ vi.mock("next/headers", () => ({
 type Action = (input: unknown) => Promise<OrderActionResult>;
 
 let fx: SandboxFixture;
-let scratch: ScratchDatabase;
-let dataDir: string | undefined;
+let scratch: { drop(): Promise<void> } | undefined;
 let db: Database;
 let actions: { createPayin: Action; createPayout: Action; retry: Action };
 let banksGet: (request: Request) => Promise<Response>;
@@ -37,13 +33,7 @@ let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<string |
 
 beforeAll(async () => {
   fx = await startSandboxFixture();
-  scratch = await createScratchDatabase("orders_actions");
-  if (scratch.url) process.env.DATABASE_URL = scratch.url;
-  else {
-    dataDir = mkdtempSync(path.join(tmpdir(), "orders-actions-"));
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-  }
+  scratch = await scratchDashboardEnv("orders_actions");
   process.env.PAYMENT_API_BASE_URL = fx.url;
   process.env.PAYMENT_API_CLIENT_ID = TEST_ACCOUNT.clientId;
   process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
@@ -67,7 +57,6 @@ afterAll(async () => {
   await db?.close();
   await fx?.close();
   await scratch?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 function payinValues(overrides: Record<string, unknown> = {}) {

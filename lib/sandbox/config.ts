@@ -170,36 +170,28 @@ export function loadSandboxConfig(
 }
 
 function readAccountsFile(file: string): MerchantAccount[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new SandboxConfigError(`SANDBOX_ACCOUNTS_FILE: cannot read ${file} as JSON (${String(error)})`);
-  }
-  const parsed = accountsFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  [${i.path.join(".")}]: ${i.message}`).join("\n");
-    throw new SandboxConfigError(
-      `SANDBOX_ACCOUNTS_FILE ${file}: expected [{"clientId","secret"}]:\n${lines}`,
-    );
-  }
-  return parsed.data;
+  return readJsonFile("SANDBOX_ACCOUNTS_FILE", file, accountsFileSchema, 'expected [{"clientId","secret"}]');
 }
 
 /** Reads SANDBOX_CONFIG_FILE; throws SandboxConfigError naming the file and every failing path. */
 export function readConfigFile(file: string): SandboxConfigFile {
+  return readJsonFile("SANDBOX_CONFIG_FILE", file, sandboxConfigFileSchema, "invalid sandbox configuration");
+}
+
+/** A JSON file named by `variable`, checked against `schema`; SandboxConfigError names every failing path. */
+function readJsonFile<T>(variable: string, file: string, schema: z.ZodType<T>, problem: string): T {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new SandboxConfigError(`SANDBOX_CONFIG_FILE: cannot read ${file} as JSON (${String(error)})`);
+    throw new SandboxConfigError(`${variable}: cannot read ${file} as JSON (${String(error)})`);
   }
-  const parsed = sandboxConfigFileSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const lines = parsed.error.issues
       .map((i) => `  ${i.path.length > 0 ? i.path.map(String).join(".") : "(top level)"}: ${i.message}`)
       .join("\n");
-    throw new SandboxConfigError(`SANDBOX_CONFIG_FILE ${file}: invalid sandbox configuration:\n${lines}`);
+    throw new SandboxConfigError(`${variable} ${file}: ${problem}:\n${lines}`);
   }
   return parsed.data;
 }

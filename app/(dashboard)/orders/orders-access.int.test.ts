@@ -4,15 +4,12 @@
  * handler served on a local port so the sandbox's callback closes the loop. Only the request's cookie jar
  * (next/headers) is stood in for, since there is no HTTP request around a direct call.
  */
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { scratchDashboardEnv } from "@/lib/database/test-database";
 import type { SandboxStatusState } from "@/lib/actions/set-sandbox-status-action";
 import {
   type SandboxFixture,
@@ -34,8 +31,7 @@ vi.mock("next/headers", () => ({
 type Handler = (request: Request) => Promise<Response>;
 
 let fx: SandboxFixture;
-let scratch: ScratchDatabase;
-let dataDir: string | undefined;
+let scratch: { drop(): Promise<void> } | undefined;
 let db: Database;
 let receiver: Server;
 let postbackUrl: string;
@@ -47,13 +43,7 @@ let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<void>;
 
 beforeAll(async () => {
   fx = await startSandboxFixture({ dispatcherPollMs: 20 });
-  scratch = await createScratchDatabase("orders_access");
-  if (scratch.url) process.env.DATABASE_URL = scratch.url;
-  else {
-    dataDir = mkdtempSync(path.join(tmpdir(), "orders-access-"));
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-  }
+  scratch = await scratchDashboardEnv("orders_access");
   process.env.PAYMENT_API_BASE_URL = fx.url;
   process.env.PAYMENT_API_IS_SANDBOX = "true";
   process.env.PAYMENT_API_CLIENT_ID = TEST_ACCOUNT.clientId;
@@ -100,7 +90,6 @@ afterAll(async () => {
   await db?.close();
   await fx?.close();
   await scratch?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 function form(values: Record<string, string>): FormData {
