@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
@@ -69,15 +69,16 @@ afterAll(async () => {
 });
 
 async function waitForStatus(orderId: string, status: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await dashboardDb.query<{ status: string }>("SELECT status FROM orders WHERE id = $1", [
-      orderId,
-    ]);
-    if (rows[0]?.status === status) return;
-    if (Date.now() > deadline) throw new Error(`order ${orderId} is "${rows[0]?.status}", not "${status}"`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await vi.waitFor(
+    async () => {
+      const rows = await dashboardDb.query<{ status: string }>("SELECT status FROM orders WHERE id = $1", [
+        orderId,
+      ]);
+      if (rows[0]?.status !== status)
+        throw new Error(`order ${orderId} is "${rows[0]?.status}", not "${status}"`);
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 describe("sandbox → receiver", () => {
@@ -140,11 +141,13 @@ describe("sandbox → receiver", () => {
     receiverSecret = "a-different-secret";
     try {
       await api.setSandboxOrderStatus(created.id, "Success");
-      const deadline = Date.now() + 5_000;
-      while ((await listCallbackDeliveriesForOrder(dashboardDb, order.id)).length === 0) {
-        if (Date.now() > deadline) throw new Error("no delivery arrived");
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await vi.waitFor(
+        async () => {
+          if ((await listCallbackDeliveriesForOrder(dashboardDb, order.id)).length === 0)
+            throw new Error("no delivery arrived");
+        },
+        { timeout: 5_000, interval: 20 },
+      );
     } finally {
       receiverSecret = ACCOUNT.secret;
     }

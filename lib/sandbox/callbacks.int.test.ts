@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackPayloadSchema, problemSchema } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database, DatabaseConfig } from "@/lib/database";
@@ -65,14 +65,15 @@ async function view(id: string, client = api): Promise<OrderView> {
 
 /** Waits until the callbacks of `id` reach `state` (delivered/failed). */
 async function settled(id: string, state: string, client = api): Promise<OrderView> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const v = await view(id, client);
-    if (v.callbacks.length > 0 && v.callbacks.every((c) => c.state === state)) return v;
-    if (Date.now() > deadline)
-      throw new Error(`callbacks of ${id} never became ${state}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const v = await view(id, client);
+      if (v.callbacks.length === 0 || v.callbacks.some((c) => c.state !== state))
+        throw new Error(`callbacks of ${id} never became ${state}: ${JSON.stringify(v)}`);
+      return v;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }
 
 function callbacksFor(id: string) {
@@ -80,12 +81,15 @@ function callbacksFor(id: string) {
 }
 
 async function waitForCallbacks(id: string, count: number) {
-  const deadline = Date.now() + 10_000;
-  while (callbacksFor(id).length < count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} callbacks for ${id}`);
-    await receiver.waitFor(receiver.received.length + 1, deadline - Date.now()).catch(() => {});
-  }
-  return callbacksFor(id);
+  return vi.waitFor(
+    () => {
+      const received = callbacksFor(id);
+      if (received.length < count)
+        throw new Error(`expected ${count} callbacks for ${id}, got ${received.length}`);
+      return received;
+    },
+    { timeout: 10_000, interval: 10 },
+  );
 }
 
 describe("test controls and signed callbacks", () => {
@@ -350,13 +354,13 @@ describe("restart", () => {
       const { id } = (await res.json()) as { id: string };
       await local.waitFor(1);
       // Close once the failed attempt is on record, so the delivery is pending with its retry due later.
-      for (
-        let v = await view(id, client1);
-        v.callbacks[0]?.attempts.length !== 1;
-        v = await view(id, client1)
-      ) {
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await vi.waitFor(
+        async () => {
+          const attempts = (await view(id, client1)).callbacks[0]?.attempts.length;
+          if (attempts !== 1) throw new Error(`${attempts ?? 0} attempts on record, not 1`);
+        },
+        { timeout: 10_000, interval: 10 },
+      );
       await first.close();
       expect(local.received).toHaveLength(1);
 

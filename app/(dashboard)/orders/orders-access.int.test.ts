@@ -133,11 +133,12 @@ describe("setSandboxStatusAction", () => {
     expect(result).toEqual({ ok: true, message: expect.stringMatching(/when its callback arrives/) });
     expect((await fx.client().getSandboxOrder(order.providerOrderId ?? "")).status).toBe("Success");
 
-    const deadline = Date.now() + 10_000;
-    while ((await statusOf(order.id)) !== "Success") {
-      if (Date.now() > deadline) throw new Error("the callback never applied");
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await vi.waitFor(
+      async () => {
+        if ((await statusOf(order.id)) !== "Success") throw new Error("the callback never applied");
+      },
+      { timeout: 10_000, interval: 25 },
+    );
     const deliveries = await db.query<{ outcome: string; verified: boolean }>(
       "SELECT outcome, verified FROM callback_deliveries WHERE order_id = $1",
       [order.id],
