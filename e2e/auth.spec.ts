@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { E2E } from "./config";
+import { expect, test, unique } from "./fixtures";
 
 /**
  * Staff sign-in, roles and sign-out through the browser. The default context is the admin saved by
@@ -32,8 +33,6 @@ async function addUser(page: Page, user: { email: string; name: string; role: st
   await expect(page.getByRole("status").filter({ hasText: `Added ${user.email}` })).toBeVisible();
   await expect(page.locator(`tr[data-user-email="${user.email}"]`)).toBeVisible();
 }
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe("sign-in", () => {
   test.use({ storageState: SIGNED_OUT });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** /banks: the bank directory of a country, fetched server-side through the signed client from the sandbox. */
 test("lists a country's banks with the code the country uses, and names a bad country code", async ({

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { PAYIN_METHODS, PAYOUT_METHODS, type PayinMethod, type PayoutMethod } from "../lib/contract/methods";
+import { expect, test, unique } from "./fixtures";
 
 /**
  * Creating orders through the browser: every pay-in and pay-out method reaching its order page, the bank
@@ -7,7 +8,6 @@ import { PAYIN_METHODS, PAYOUT_METHODS, type PayinMethod, type PayoutMethod } fr
  * service's own refusal landing on a field, and fields hidden by a method switch staying out of the request.
  */
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const CPF = "52998224725";
 const NEXT_YEAR = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, "0");
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { E2E } from "./config";
+import { expect, test } from "./fixtures";
 
 /**
  * DESIGN §5: secrets are read only by server code. The signing secret and the admin's password must appear
@@ -25,25 +25,11 @@ test("no client bundle contains a secret", () => {
   }
 });
 
-test("no page or browser-facing JSON contains a secret", async ({ page, request }) => {
+test("no page or browser-facing JSON contains a secret", async ({ request, createPayin }) => {
   // An order, so that its page and its customer page are checked too.
-  await page.goto("/payins/new");
-  await page.getByLabel("Payment method").selectOption("Card");
-  await page.getByLabel("Amount", { exact: true }).fill("150");
-  await page.getByRole("button", { name: "Generate" }).click();
-  await page.getByLabel("Client IP").fill("203.0.113.5");
-  await page.getByLabel("Client email").fill("secret-check@example.com");
-  await page.getByRole("button", { name: "Create pay-in" }).click();
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
-  const orderPath = new URL(page.url()).pathname;
-  const payPath = new URL(
-    (
-      await page
-        .getByText(/\/pay\//)
-        .first()
-        .textContent()
-    )?.trim() ?? "",
-  ).pathname;
+  const order = await createPayin({ amount: "150", ip: "203.0.113.5", email: "secret-check@example.com" });
+  const orderPath = new URL(order.orderUrl).pathname;
+  const payPath = order.customerPath;
 
   const paths = [
     "/",

@@ -1,54 +1,19 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
-import { signRequest } from "../lib/signing";
+import type { Page } from "@playwright/test";
 import { E2E } from "./config";
+import { expect, screenshot, test, unique } from "./fixtures";
 
 /**
  * Orders: create a pay-in through the form, follow it on its page, move it with the sandbox controls and
  * watch the status arrive by the real signed callback; list filters, search, live list, CSV export.
  */
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function createPayin(
-  page: Page,
-  o: { email: string; method?: string; amount?: string },
-): Promise<string> {
-  await page.goto("/payins/new");
-  // The paymentId appears once the form is hydrated; choosing before that would be undone.
-  await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
-  await page.getByLabel("Payment method").selectOption(o.method ?? "Card");
-  await expect(page.getByLabel("Payment method")).toHaveValue(o.method ?? "Card");
-  await page.getByLabel("Amount").fill(o.amount ?? "1500");
-  await page.getByRole("button", { name: "Generate" }).click();
-  await page.getByLabel("Client IP").fill("203.0.113.10");
-  await page.getByLabel("Client email").fill(o.email);
-  await page.getByRole("button", { name: "Create pay-in" }).click();
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  return new URL(page.url()).pathname.split("/").pop() ?? "";
-}
-
-/** The sandbox's own test control, called the way QA would (signed, over HTTP). */
-async function sandboxSetStatus(providerId: string, status: "Success" | "Failed" | "Expired"): Promise<void> {
-  const body = JSON.stringify({ status });
-  const res = await fetch(`${E2E.sandboxUrl}/sandbox/orders/${providerId}/status`, {
-    method: "POST",
-    body,
-    headers: {
-      "content-type": "application/json",
-      "x-client-id": E2E.sandboxAccount.clientId,
-      "x-signature": signRequest(E2E.sandboxAccount.secret, { method: "POST", body }),
-    },
-  });
-  expect(res.status).toBe(200);
-}
-
 test.describe("order page", () => {
   test("“Mark paid” moves the order at the sandbox and the status arrives on screen by callback", async ({
     page,
+    createPayin,
   }) => {
-    const email = `paid-${unique()}@example.com`;
-    const id = await createPayin(page, { email });
+    const { id } = await createPayin({ email: `paid-${unique()}@example.com` });
 
     const badge = page.getByTestId(`status-${id}`).first();
     await expect(badge).toHaveText("In progress");
@@ -66,14 +31,15 @@ test.describe("order page", () => {
     await expect(delivery).toContainText("Signature verified");
     await expect(delivery).toContainText("Applied");
     await expect(page.getByRole("button", { name: "Mark paid" })).toHaveCount(0);
-    await page.screenshot({ path: "test-results/orders-detail-paid.png", fullPage: true });
+    await screenshot(page, "orders-detail-paid");
   });
 
   test("payment details are grouped for the eye and copied exactly; the customer link copies", async ({
     page,
+    createPayin,
   }) => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E.baseUrl });
-    await createPayin(page, { email: `details-${unique()}@example.com` });
+    await createPayin({ email: `details-${unique()}@example.com` });
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
     const cardRow = page.locator("dt", { hasText: "Card number" }).locator("xpath=following-sibling::dd[1]");
@@ -93,13 +59,14 @@ test.describe("order page", () => {
 
   test("“Expire” and “Fail” end pay-ins the same way; final statuses offer no more controls", async ({
     page,
+    createPayin,
   }) => {
-    const expired = await createPayin(page, { email: `exp-${unique()}@example.com` });
+    const { id: expired } = await createPayin({ email: `exp-${unique()}@example.com` });
     await page.getByRole("button", { name: "Expire" }).click();
     await expect(page.getByTestId(`status-${expired}`).first()).toHaveText("Expired", { timeout: 20_000 });
     await expect(page.getByRole("button", { name: "Fail" })).toHaveCount(0);
 
-    const failed = await createPayin(page, {
+    const { id: failed } = await createPayin({
       email: `fail-${unique()}@example.com`,
       method: "CrossBorderCard",
     });
@@ -117,52 +84,65 @@ test.describe("order page", () => {
 });
 
 test.describe("orders list", () => {
-  test("search, filters in the URL, live status and CSV of the current filter", async ({ page }) => {
-    const tag = unique();
-    const cardId = await createPayin(page, { email: `list-${tag}@example.com`, method: "Card" });
-    const serviceId = (await page.locator("dt:text-is('Service id') + dd").textContent())?.trim() ?? "";
-    const paymentId = (await page.locator("header code").first().textContent())?.trim() ?? "";
-    const kzId = await createPayin(page, { email: `list-${tag}@example.com`, method: "CrossBorderCard" });
+  const rows = (page: Page) => page.locator("tbody tr[data-order-id]");
 
-    // Search by email part, through the GET form.
+  test("search by a part of the email, through the GET form; a method filter narrows it, in the URL", async ({
+    page,
+    taggedPair: { tag, paid },
+  }) => {
     await page.goto("/orders");
     await page.getByLabel("Search").fill(tag);
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
-    const rows = page.locator("tbody tr[data-order-id]");
-    await expect(rows).toHaveCount(2);
+    await expect(rows(page)).toHaveCount(2);
 
-    // A method filter narrows it and lives in the URL.
     await page.getByLabel("Method").selectOption("Card");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/method=Card/);
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toHaveAttribute("data-order-id", cardId);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toHaveAttribute("data-order-id", paid.id);
+  });
 
-    // Live status in the list: the order is paid at the sandbox (no click here) and the badge follows.
-    await expect(page.getByTestId(`status-${cardId}`)).toHaveText("In progress");
-    await sandboxSetStatus(serviceId, "Success");
-    await expect(page.getByTestId(`status-${cardId}`)).toHaveText("Success", { timeout: 20_000 });
+  test("a status set at the sandbox reaches the open list live, by callback", async ({
+    page,
+    createPayin,
+    sandbox,
+  }) => {
+    const tag = unique();
+    const order = await createPayin({ email: `live-${tag}@example.com` });
+    await page.goto(`/orders?q=${tag}`);
+    await expect(rows(page)).toHaveCount(1);
+    // The order is paid at the sandbox (no click here) and the badge follows without a reload.
+    await expect(page.getByTestId(`status-${order.id}`)).toHaveText("In progress");
+    await sandbox.setStatus(order.serviceId, "Success");
+    await expect(page.getByTestId(`status-${order.id}`)).toHaveText("Success", { timeout: 20_000 });
+  });
 
-    // Status and direction filters.
+  test("status and direction filters", async ({ page, taggedPair: { tag, paid } }) => {
     await page.goto(`/orders?q=${tag}&status=Success`);
-    await expect(rows).toHaveCount(1);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toHaveAttribute("data-order-id", paid.id);
     await page.goto(`/orders?q=${tag}&direction=payout`);
     await expect(page.getByText("No orders match these filters.")).toBeVisible();
+  });
 
-    // Exact search by paymentId (any case).
-    await page.goto(`/orders?q=${paymentId.toUpperCase()}`);
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toHaveAttribute("data-order-id", cardId);
+  test("exact search by paymentId, in any case", async ({ page, taggedPair: { paid } }) => {
+    await page.goto(paid.orderUrl);
+    await expect(page.locator("header code").first()).toHaveText(paid.paymentId);
+    await page.goto(`/orders?q=${paid.paymentId.toUpperCase()}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toHaveAttribute("data-order-id", paid.id);
+  });
 
-    // A bad filter is named, and the value typed is shown back.
-    await page.goto(`/orders?q=${tag}&country=XX`);
+  test("a bad filter is named, and the value typed is shown back", async ({ page }) => {
+    await page.goto(`/orders?q=${unique()}&country=XX`);
     await expect(page.locator("#filter-errors")).toContainText(
       "country: Country must be an ISO 3166-1 alpha-2 code",
     );
     await expect(page.getByLabel("Country")).toHaveValue("XX");
+  });
 
-    // CSV of the current filter.
+  test("“Export CSV” downloads the current filter", async ({ page, taggedPair: { tag, paid, open } }) => {
     await page.goto(`/orders?q=${tag}`);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -175,15 +155,20 @@ test.describe("orders list", () => {
       "created_at,order_id,payment_id,provider_order_id,direction,payment_method,amount,final_amount,currency,country,status,client_email,updated_at",
     );
     expect(lines).toHaveLength(3);
-    expect(lines.some((l) => l.includes(cardId) && l.includes(",Success,"))).toBe(true);
-    expect(lines.some((l) => l.includes(kzId) && l.includes(",CrossBorderCard,"))).toBe(true);
-    await page.screenshot({ path: "test-results/orders-list.png", fullPage: true });
+    expect(lines.some((l) => l.includes(paid.id) && l.includes(",Success,"))).toBe(true);
+    expect(lines.some((l) => l.includes(open.id) && l.includes(",CrossBorderCard,"))).toBe(true);
+  });
+
+  test("the list and an order page fit a phone", async ({ page, taggedPair: { tag, paid } }) => {
+    await page.goto(`/orders?q=${tag}`);
+    await expect(rows(page)).toHaveCount(2);
+    await screenshot(page, "orders-list");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await expect(rows).toHaveCount(2);
-    await page.screenshot({ path: "test-results/orders-list-phone.png", fullPage: true });
-    await page.goto(`/orders/${cardId}`);
-    await page.screenshot({ path: "test-results/orders-detail-phone.png", fullPage: true });
+    await expect(rows(page)).toHaveCount(2);
+    await screenshot(page, "orders-list-phone");
+    await page.goto(`/orders/${paid.id}`);
+    await screenshot(page, "orders-detail-phone");
   });
 
   test("the JSON status route and the CSV export check the session themselves", async ({ browser }) => {
@@ -199,8 +184,8 @@ test.describe("orders list", () => {
   });
 });
 
-test("a viewer reads orders but gets no sandbox controls", async ({ page, browser }) => {
-  const id = await createPayin(page, { email: `viewer-order-${unique()}@example.com` });
+test("a viewer reads orders but gets no sandbox controls", async ({ page, browser, createPayin }) => {
+  const { id } = await createPayin({ email: `viewer-order-${unique()}@example.com` });
   await expect(page.getByRole("button", { name: "Mark paid" })).toBeVisible();
 
   const viewer = { email: `viewer-${unique()}@example.com`, password: "viewer-password-123" };
@@ -233,8 +218,8 @@ test("a viewer reads orders but gets no sandbox controls", async ({ page, browse
   await context.close();
 });
 
-test("the overview counts orders by status and links to the filtered list", async ({ page }) => {
-  await createPayin(page, { email: `overview-${unique()}@example.com` });
+test("the overview counts orders by status and links to the filtered list", async ({ page, createPayin }) => {
+  await createPayin({ email: `overview-${unique()}@example.com` });
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   const inProgress = page.getByRole("link", { name: /In progress\s*\d+/ });
@@ -243,5 +228,5 @@ test("the overview counts orders by status and links to the filtered list", asyn
   await expect(page).toHaveURL(/\/orders\?status=In\+progress|\/orders\?status=In%20progress/);
   await expect(page.locator("tbody tr[data-order-id]").first()).toBeVisible();
   await page.goto("/");
-  await page.screenshot({ path: "test-results/orders-overview.png", fullPage: true });
+  await screenshot(page, "orders-overview");
 });

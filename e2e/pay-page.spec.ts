@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "../lib/contract/methods";
-import { signRequest } from "../lib/signing";
 import { E2E } from "./config";
+import { test as base, expect, type SandboxOrder, type SeededPayin, screenshot } from "./fixtures";
 
 /**
  * The customer pay page, from orders created through the dashboard's form: details per method checked
@@ -13,7 +13,6 @@ import { E2E } from "./config";
  * 404s, no personal data in the HTML, the bank-app chooser's deep links, languages, axe.
  */
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const CLIENT_IP = "203.0.113.77";
 /** The merchant's client, as staff type it into the form (distinctive, so a leak would be found). */
 const CLIENT = { firstName: "Zinaida", lastName: "Quxleyvandermeer", phone: "+79005557788" };
@@ -31,91 +30,28 @@ const PHONE = {
  *  without a bank gets url + code, so both QR rules (url if present, else code) are exercised. */
 const BANK_SEARCH: Partial<Record<PayinMethod, string>> = { SBP: "sber", QRNSPK: "sber", PIX: "itau" };
 
-interface SandboxOrder {
-  id: string;
-  status: string;
-  amount: number;
-  bankDetails: Record<string, unknown> & {
-    qr?: { url?: string; code?: string };
-    card?: { cardNumber: string; cardHolderName: string };
-    phoneNumber?: string;
-    payeeName?: string;
-    bankName: string;
-  };
-}
-
-interface CreatedOrder {
+interface CreatedOrder extends SeededPayin {
   method: PayinMethod;
   /** /pay/<token> */
   path: string;
-  /** The dashboard's order page. */
-  orderUrl: string;
-  email: string;
-  clientId: string;
-  paymentId: string;
+  /** The sandbox's own record of the order. */
   sandbox: SandboxOrder;
 }
 
-/** GET a sandbox test-control resource, signed like the API (DESIGN §4: HMAC over path with query). */
-async function sandboxOrder(serviceId: string): Promise<SandboxOrder> {
-  const path = `/sandbox/orders/${serviceId}`;
-  const signature = signRequest(E2E.sandboxAccount.secret, { method: "GET", pathWithQuery: path });
-  const res = await fetch(`${E2E.sandboxUrl}${path}`, {
-    headers: { "X-Client-Id": E2E.sandboxAccount.clientId, "X-Signature": signature },
-  });
-  expect(res.status, `sandbox GET ${path}`).toBe(200);
-  return (await res.json()) as SandboxOrder;
-}
-
-/** A pay-in through the dashboard's form, as staff (the project's signed-in state). */
-async function createPayin(
-  page: Page,
-  method: PayinMethod,
-  amount = "1500",
-  bank = BANK_SEARCH[method],
-): Promise<CreatedOrder> {
-  const email = `client-${unique()}@example.com`;
-  await page.goto("/payins/new");
-  await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
-  const paymentId = ((await page.getByTestId("payment-id").textContent()) ?? "").trim();
-  await page.getByLabel("Payment method").selectOption(method);
-  await page.getByLabel("Amount", { exact: true }).fill(amount);
-  const search = bank;
-  if (search) {
-    const combo = page.getByRole("combobox", { name: /bank/i });
-    await combo.fill(search);
-    await expect(page.getByRole("listbox").getByRole("option").first()).toBeVisible();
-    await combo.press("Enter");
-  }
-  await page.getByRole("button", { name: "Generate" }).click();
-  const idInput = page.locator('[data-field="client.id"]').locator("input").first();
-  await expect(idInput).toHaveValue(/^[0-9a-f-]{36}$/);
-  const clientId = await idInput.inputValue();
-  await page.getByLabel("Client IP").fill(CLIENT_IP);
-  await page.getByLabel("Client email").fill(email);
-  // The client's optional personal data too: none of it may reach the customer page.
-  await page.getByLabel("First name").fill(CLIENT.firstName);
-  await page.getByLabel("Last name").fill(CLIENT.lastName);
-  await page.getByLabel("Client phone").fill(CLIENT.phone);
-  await page.getByRole("button", { name: "Create pay-in" }).click();
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  const link = ((await page.getByTestId("customer-link").textContent()) ?? "").trim();
-  const serviceId = (
-    (await page
-      .locator("dt", { hasText: "Service id" })
-      .locator("xpath=following-sibling::dd[1]")
-      .textContent()) ?? ""
-  ).trim();
-  return {
-    method,
-    path: new URL(link).pathname,
-    orderUrl: page.url(),
-    email,
-    clientId,
-    paymentId,
-    sandbox: await sandboxOrder(serviceId),
-  };
-}
+/**
+ * `customerOrder(method, amount?, bank?)`: a pay-in through the dashboard's form, as staff (the project's
+ * signed-in state), with the client's personal data filled in, and the sandbox's record of it.
+ */
+const test = base.extend<{
+  customerOrder: (method: PayinMethod, amount?: string, bank?: string) => Promise<CreatedOrder>;
+}>({
+  customerOrder: async ({ createPayin, sandbox }, use) => {
+    await use(async (method, amount = "1500", bank = BANK_SEARCH[method]) => {
+      const order = await createPayin({ method, amount, bank, ip: CLIENT_IP, person: CLIENT });
+      return { ...order, path: order.customerPath, sandbox: await sandbox.order(order.serviceId) };
+    });
+  },
+});
 
 /** A customer's phone: no staff cookies, clipboard allowed. */
 async function phoneContext(browser: Browser, lang = "en-US"): Promise<BrowserContext> {
@@ -164,14 +100,10 @@ async function decodeQr(page: Page): Promise<string | undefined> {
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 test.describe("details per method", () => {
   for (const method of PAYIN_METHODS) {
-    test(`${method}: details, QR, copy buttons`, async ({ page, browser }) => {
-      const order = await createPayin(page, method, method === "PIX" ? "100.50" : "1500");
+    test(`${method}: details, QR, copy buttons`, async ({ browser, customerOrder }) => {
+      const order = await customerOrder(method, method === "PIX" ? "100.50" : "1500");
       const context = await phoneContext(browser);
       const pay = await context.newPage();
       await pay.goto(order.path);
@@ -229,11 +161,11 @@ test.describe("details per method", () => {
 });
 
 test("QR order on a phone: the bank-app chooser opens Sberbank and VTB with their own schemes", async ({
-  page,
   browser,
+  customerOrder,
 }) => {
   // VTB's orders carry an NSPK link (qr.url), which is what a bank app opens.
-  const order = await createPayin(page, "QRNSPK", "1500", "vtb");
+  const order = await customerOrder("QRNSPK", "1500", "vtb");
   const url = order.sandbox.bankDetails.qr?.url;
   expect(url).toMatch(/^https:\/\/qr\.nspk\.ru\//);
   const context = await phoneContext(browser, "ru-RU");
@@ -256,10 +188,10 @@ test("QR order on a phone: the bank-app chooser opens Sberbank and VTB with thei
 });
 
 test("countdown follows the server's deadline under a skewed device clock, and expiry hides the details", async ({
-  page,
   browser,
+  customerOrder,
 }) => {
-  const order = await createPayin(page, "Card");
+  const order = await customerOrder("Card");
   const context = await phoneContext(browser);
   const pay = await context.newPage();
   // The device clock is three hours behind: a countdown from the device's "now" would show 3:15:00.
@@ -273,12 +205,16 @@ test("countdown follows the server's deadline under a skewed device clock, and e
   await expect(pay.getByRole("heading", { name: "Time is up" })).toBeVisible();
   await expect(pay.locator('[data-value="cardNumber"]')).toHaveCount(0);
   await expect(pay.locator("[data-copy-id]")).toHaveCount(0);
-  await shot(pay, "expired-en");
+  await screenshot(pay, "expired-en");
   await context.close();
 });
 
-test("an order expired by the service is served without its details", async ({ page, browser }) => {
-  const order = await createPayin(page, "SBP");
+test("an order expired by the service is served without its details", async ({
+  page,
+  browser,
+  customerOrder,
+}) => {
+  const order = await customerOrder("SBP");
   await page.getByRole("button", { name: "Expire" }).click();
   const context = await phoneContext(browser, "pt-BR");
   const pay = await context.newPage();
@@ -297,8 +233,9 @@ test("an order expired by the service is served without its details", async ({ p
 test("marking the order paid (sandbox callback → dashboard) flips the open page to success", async ({
   page,
   browser,
+  customerOrder,
 }) => {
-  const order = await createPayin(page, "QRNSPK");
+  const order = await customerOrder("QRNSPK");
   const context = await phoneContext(browser, "ru-RU");
   const pay = await context.newPage();
   await pay.goto(order.path);
@@ -310,12 +247,12 @@ test("marking the order paid (sandbox callback → dashboard) flips the open pag
   await expect(pay.locator("figure[data-qr-value]")).toHaveCount(0);
   const axe = await new AxeBuilder({ page: pay }).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
-  await shot(pay, "paid-ru");
+  await screenshot(pay, "paid-ru");
   await context.close();
 });
 
-test("a failed payment shows the failure screen", async ({ page, browser }) => {
-  const order = await createPayin(page, "PIX", "42.10");
+test("a failed payment shows the failure screen", async ({ page, browser, customerOrder }) => {
+  const order = await customerOrder("PIX", "42.10");
   const context = await phoneContext(browser, "pt-BR");
   const pay = await context.newPage();
   await pay.goto(order.path);
@@ -341,8 +278,11 @@ test("unknown and malformed tokens get a bare 404", async ({ request }) => {
   }
 });
 
-test("the live-status JSON holds only status, deadline and the server's clock", async ({ page, request }) => {
-  const order = await createPayin(page, "SBP");
+test("the live-status JSON holds only status, deadline and the server's clock", async ({
+  request,
+  customerOrder,
+}) => {
+  const order = await customerOrder("SBP");
   const body = await (await request.get(`/api${order.path}`)).json();
   expect(Object.keys(body).sort()).toEqual(["expiresAt", "serverNow", "status"]);
   expect(body.status).toBe("In progress");
@@ -350,13 +290,13 @@ test("the live-status JSON holds only status, deadline and the server's clock", 
 
 test.describe("languages on a phone", () => {
   test("Russian and Portuguese from the browser; the switcher works and is remembered", async ({
-    page,
     browser,
+    customerOrder,
   }) => {
     test.setTimeout(240_000);
-    const qr = await createPayin(page, "QRNSPK", "1500", "vtb");
-    const card = await createPayin(page, "Card");
-    const pix = await createPayin(page, "PIX", "100.50");
+    const qr = await customerOrder("QRNSPK", "1500", "vtb");
+    const card = await customerOrder("Card");
+    const pix = await customerOrder("PIX", "100.50");
 
     for (const [lang, htmlLang, title] of [
       ["ru-RU,ru;q=0.9", "ru", "Сумма к оплате"],
@@ -374,7 +314,7 @@ test.describe("languages on a phone", () => {
           axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
           `${order.method} in ${htmlLang}`,
         ).toEqual([]);
-        await shot(pay, `${order.method.toLowerCase()}-${htmlLang}`);
+        await screenshot(pay, `${order.method.toLowerCase()}-${htmlLang}`);
       }
       await context.close();
     }
@@ -394,8 +334,11 @@ test.describe("languages on a phone", () => {
   });
 });
 
-test("readable with JavaScript off: amount, details and QR are in the HTML", async ({ page, browser }) => {
-  const order = await createPayin(page, "PIX", "100.50");
+test("readable with JavaScript off: amount, details and QR are in the HTML", async ({
+  browser,
+  customerOrder,
+}) => {
+  const order = await customerOrder("PIX", "100.50");
   const context = await browser.newContext({
     ...PHONE,
     baseURL: E2E.baseUrl,

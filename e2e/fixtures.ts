@@ -1,0 +1,187 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import type { PayinMethod } from "../lib/contract/methods";
+import { signRequest } from "../lib/signing";
+import { E2E } from "./config";
+
+/**
+ * What the specs share: `test` with fixtures for the sandbox's signed test controls (`sandbox`) and for
+ * orders seeded through the dashboard's form (`createPayin`, and `taggedPair` for the list), `unique()`
+ * for names no other run uses, `screenshot()` into the test's own output folder.
+ */
+
+export { expect };
+
+/** A short token unlikely to repeat across runs and workers: tags the emails of seeded orders and users. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A full-page screenshot into this test's output folder (kept per run and per test). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: base.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** The sandbox's record of an order (GET /sandbox/orders/{id}), as far as the specs read it. */
+export interface SandboxOrder {
+  id: string;
+  status: string;
+  amount: number;
+  bankDetails: Record<string, unknown> & {
+    qr?: { url?: string; code?: string };
+    card?: { cardNumber: string; cardHolderName: string };
+    phoneNumber?: string;
+    payeeName?: string;
+    bankName: string;
+  };
+}
+
+/** The sandbox's test controls, called the way QA would: over HTTP, signed like the API. */
+export interface SandboxClient {
+  order(serviceId: string): Promise<SandboxOrder>;
+  setStatus(serviceId: string, status: "Success" | "Failed" | "Expired"): Promise<void>;
+}
+
+export interface PayinSeed {
+  method?: PayinMethod;
+  /** As typed into the Amount field. */
+  amount?: string;
+  /** Typed into the bank picker, whose first match is chosen. */
+  bank?: string;
+  email?: string;
+  ip?: string;
+  /** The client's optional personal data. */
+  person?: { firstName: string; lastName: string; phone: string };
+}
+
+export interface SeededPayin {
+  /** The dashboard's order id. */
+  id: string;
+  method: PayinMethod;
+  paymentId: string;
+  /** The payment service's (sandbox's) order id. */
+  serviceId: string;
+  clientId: string;
+  email: string;
+  /** The dashboard's order page. */
+  orderUrl: string;
+  /** /pay/<token>, the customer's page. */
+  customerPath: string;
+}
+
+/** Two pay-ins whose emails share `tag`: a Card one paid at the sandbox, a CrossBorderCard one in progress. */
+export interface TaggedPair {
+  tag: string;
+  paid: SeededPayin;
+  open: SeededPayin;
+}
+
+const UUID_TEXT = /^[0-9a-f-]{36}$/;
+
+/** A pay-in through the dashboard's form, as the page's signed-in staff; ends on the new order's page. */
+async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): Promise<SeededPayin> {
+  const method = seed.method ?? "Card";
+  const email = seed.email ?? `client-${unique()}@example.com`;
+  await page.goto("/payins/new");
+  // The paymentId appears once the form is hydrated; choosing before that would be undone.
+  await expect(page.getByTestId("payment-id")).toHaveText(UUID_TEXT);
+  const paymentId = ((await page.getByTestId("payment-id").textContent()) ?? "").trim();
+  await page.getByLabel("Payment method").selectOption(method);
+  await expect(page.getByLabel("Payment method")).toHaveValue(method);
+  await page.getByLabel("Amount", { exact: true }).fill(seed.amount ?? "1500");
+  if (seed.bank) {
+    const combo = page.getByRole("combobox", { name: /bank/i });
+    await combo.fill(seed.bank);
+    await expect(page.getByRole("listbox").getByRole("option").first()).toBeVisible();
+    await combo.press("Enter");
+  }
+  await page.getByRole("button", { name: "Generate" }).click();
+  const clientIdInput = page.locator('[data-field="client.id"]').locator("input").first();
+  await expect(clientIdInput).toHaveValue(UUID_TEXT);
+  const clientId = await clientIdInput.inputValue();
+  await page.getByLabel("Client IP").fill(seed.ip ?? "203.0.113.10");
+  await page.getByLabel("Client email").fill(email);
+  if (seed.person) {
+    await page.getByLabel("First name").fill(seed.person.firstName);
+    await page.getByLabel("Last name").fill(seed.person.lastName);
+    await page.getByLabel("Client phone").fill(seed.person.phone);
+  }
+  await page.getByRole("button", { name: "Create pay-in" }).click();
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const customerLink = ((await page.getByTestId("customer-link").textContent()) ?? "").trim();
+  const serviceId = (
+    (await page
+      .locator("dt", { hasText: "Service id" })
+      .locator("xpath=following-sibling::dd[1]")
+      .textContent()) ?? ""
+  ).trim();
+  return {
+    id: new URL(page.url()).pathname.split("/").pop() ?? "",
+    method,
+    paymentId,
+    serviceId,
+    clientId,
+    email,
+    orderUrl: page.url(),
+    customerPath: new URL(customerLink).pathname,
+  };
+}
+
+export const test = base.extend<
+  { createPayin: (seed?: PayinSeed) => Promise<SeededPayin> },
+  { sandbox: SandboxClient; taggedPair: TaggedPair }
+>({
+  sandbox: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext({ baseURL: E2E.sandboxUrl });
+      const headers = (signature: string) => ({
+        "x-client-id": E2E.sandboxAccount.clientId,
+        "x-signature": signature,
+      });
+      await use({
+        async order(serviceId) {
+          const path = `/sandbox/orders/${serviceId}`;
+          const signature = signRequest(E2E.sandboxAccount.secret, { method: "GET", pathWithQuery: path });
+          const res = await api.get(path, { headers: headers(signature) });
+          expect(res.status(), `sandbox GET ${path}`).toBe(200);
+          return (await res.json()) as SandboxOrder;
+        },
+        async setStatus(serviceId, status) {
+          const body = JSON.stringify({ status });
+          const res = await api.post(`/sandbox/orders/${serviceId}/status`, {
+            data: body,
+            headers: {
+              "content-type": "application/json",
+              ...headers(signRequest(E2E.sandboxAccount.secret, { method: "POST", body })),
+            },
+          });
+          expect(res.status(), `sandbox: ${serviceId} → ${status}`).toBe(200);
+        },
+      });
+      await api.dispose();
+    },
+    { scope: "worker" },
+  ],
+
+  createPayin: async ({ page }, use) => {
+    await use((seed) => createPayinThroughForm(page, seed));
+  },
+
+  // Seeded once per worker for the list's read-only tests; its own signed-in page, apart from the test's.
+  taggedPair: [
+    async ({ browser, sandbox }, use) => {
+      const context = await browser.newContext({ baseURL: E2E.baseUrl, storageState: E2E.adminStorageState });
+      const page = await context.newPage();
+      const tag = unique();
+      const paid = await createPayinThroughForm(page, { email: `list-${tag}@example.com`, method: "Card" });
+      const open = await createPayinThroughForm(page, {
+        email: `list-${tag}@example.com`,
+        method: "CrossBorderCard",
+      });
+      await sandbox.setStatus(paid.serviceId, "Success");
+      // Paid once the callback reached the dashboard.
+      await page.goto(paid.orderUrl);
+      await expect(page.getByTestId(`status-${paid.id}`).first()).toHaveText("Success", { timeout: 20_000 });
+      await context.close();
+      await use({ tag, paid, open });
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+});
