@@ -3,19 +3,27 @@
  * `npm test`: every gate, in order — types, lint, format, unit tests, integration tests on embedded PGlite
  * and again on the PostgreSQL server (TEST_POSTGRES_URL, default the local one; each run makes and drops
  * its own scratch databases), then the Playwright flows against the production build.
- * `npm test -- --only unit,integration` runs a subset. Ends with one "Total: N passed, N failed" line.
+ * `npm test -- --only unit,integration` runs a subset. `npm test -- --node 24` also runs the unit and
+ * integration steps on another Node.js (a major version, fetched from the npm registry once, or a path to a
+ * node binary). Ends with one "Total: N passed, N failed" line counting every run.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium, ensureNodeModules } from "./ensure-setup.mjs";
+import { ensureNodeBinary } from "./node-binary.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const onlyArg = process.argv.find((a) => a.startsWith("--only"));
-const onlyValue = onlyArg?.includes("=")
-  ? onlyArg.split("=")[1]
-  : process.argv[process.argv.indexOf("--only") + 1];
-const only = onlyArg ? new Set(onlyValue.split(",")) : null;
+/** The value of `--name value` or `--name=value`. */
+function option(name) {
+  const arg = process.argv.find((a) => a === name || a.startsWith(`${name}=`));
+  if (!arg) return undefined;
+  return arg.includes("=") ? arg.slice(name.length + 1) : process.argv[process.argv.indexOf(arg) + 1];
+}
+const onlyValue = option("--only");
+const only = onlyValue ? new Set(onlyValue.split(",")) : null;
+/** Other Node.js versions to run the unit and integration steps on as well (e.g. "24" or "22,24"). */
+const otherNodes = (option("--node") ?? "").split(",").filter(Boolean);
 const want = (step) => !only || only.has(step);
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const reports = path.join(root, "test-results", "reports");
@@ -47,15 +55,30 @@ function countVitest(file, name) {
   if (r.numTotalTests === 0) failures.push(`${name} (ran no test)`);
 }
 
-function vitest(name, project, env = {}) {
+/** A vitest project; on another node binary when `node` is given (PATH leads to it for anything spawned). */
+function vitest(name, project, env = {}, node = undefined) {
   const out = path.join(reports, `${name}.json`);
-  step(
-    name,
-    bin("vitest"),
-    ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
-    env,
-  );
+  const args = [
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ];
+  if (node) {
+    const PATH = `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ""}`;
+    step(name, node, [path.join(root, "node_modules", "vitest", "vitest.mjs"), ...args], { ...env, PATH });
+  } else step(name, bin("vitest"), args, env);
   countVitest(out, name);
+}
+
+function unitAndIntegration(node = undefined, suffix = "") {
+  if (want("unit")) vitest(`unit${suffix}`, "unit", {}, node);
+  if (want("integration")) {
+    vitest(`integration-pglite${suffix}`, "integration", { TEST_DB: "pglite" }, node);
+    vitest(`integration-postgres${suffix}`, "integration", { TEST_DB: "postgres" }, node);
+  }
 }
 
 if (want("static")) {
@@ -63,10 +86,23 @@ if (want("static")) {
   step("lint", bin("biome"), ["lint", "."]);
   step("format", bin("biome"), ["format", "."]);
 }
-if (want("unit")) vitest("unit", "unit");
-if (want("integration")) {
-  vitest("integration-pglite", "integration", { TEST_DB: "pglite" });
-  vitest("integration-postgres", "integration", { TEST_DB: "postgres" });
+unitAndIntegration();
+if (want("unit") || want("integration")) {
+  for (const wanted of otherNodes) {
+    let node;
+    try {
+      node = ensureNodeBinary(wanted);
+    } catch (error) {
+      console.error(`\n=== node ${wanted}: ${error.message}`);
+      failures.push(`node ${wanted} (not installed)`);
+      continue;
+    }
+    const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
+    console.log(
+      `\n=== the unit and integration steps again, on Node.js ${version} (${path.relative(root, node)})`,
+    );
+    unitAndIntegration(node, `@node${version.slice(1).split(".")[0]}`);
+  }
 }
 if (want("e2e")) {
   const out = path.join(reports, "e2e.json");
