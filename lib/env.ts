@@ -25,6 +25,8 @@ const schema = z
     PAYMENT_API_CLIENT_ID: optionalString,
     PAYMENT_API_SECRET: optionalString,
     PAYMENT_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** How often orders orphaned in "Submitting" by a crash are looked for and resent (lib/orders/resume.ts). */
+    ORDER_RESUME_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** "true" when PAYMENT_API_BASE_URL points at a sandbox (set by `npm start` for the embedded one). */
     PAYMENT_API_IS_SANDBOX: optionalString.pipe(z.enum(["true", "false"]).optional()),
     SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(SANDBOX_DEFAULT_PORT),

@@ -8,7 +8,11 @@ import { retryOrderInputSchema } from "@/lib/orders/retry-schema";
 import { retryOrder } from "@/lib/orders/submit";
 import { getPaymentApi } from "@/lib/payment-api";
 
-/** Resubmits a "Submit failed" order with its own paymentId (the order page's retry button). */
+/**
+ * Resubmits a "Submit failed" order, or one a crash left "Submitting" once its in-flight window has passed,
+ * with its own paymentId (the order page's retry button). Never concurrently with the automatic resume:
+ * both claim the order with the same row-locked lease (lib/db/queries/orders.ts).
+ */
 export async function retryOrderAction(input: unknown): Promise<OrderActionResult> {
   const auth = await authorizeRequest(ORDER_WRITE_ROLES);
   if (!auth.ok) return { ok: false, message: auth.message };

@@ -4,10 +4,12 @@ import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test
 import { openDashboardDatabase } from "@/lib/db/client";
 import {
   claimOrderForResubmit,
+  claimStaleSubmissions,
   getOrderById,
   getOrderByPaymentId,
   getOrderByProviderOrderId,
   insertOrder,
+  msUntilNextStaleSubmission,
   type NewOrder,
   recordSubmitFailure,
   recordSubmitSuccess,
@@ -38,6 +40,7 @@ function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
     clientEmail: "client@example.com",
     createdBy: null,
     payToken: `tok-${crypto.randomUUID()}`,
+    leaseMs: 30_000,
     ...overrides,
   };
 }
@@ -73,7 +76,10 @@ describe("orders queries", () => {
     expect(failed?.status).toBe("Submit failed");
     expect(failed?.submitAttempts).toBe(3);
     expect(failed?.lastError).toEqual({ kind: "timeout" });
-    const [a, b] = await Promise.all([claimOrderForResubmit(db, o.id), claimOrderForResubmit(db, o.id)]);
+    const [a, b] = await Promise.all([
+      claimOrderForResubmit(db, o.id, LEASE),
+      claimOrderForResubmit(db, o.id, LEASE),
+    ]);
     expect([a, b].filter((x) => x !== null)).toHaveLength(1);
     const providerId = crypto.randomUUID();
     const expiresAt = new Date("2030-01-01T00:00:00.000Z");
@@ -93,7 +99,7 @@ describe("orders queries", () => {
     expect(ok?.submitAttempts).toBe(4);
     expect((await getOrderByProviderOrderId(db, providerId))?.id).toBe(o.id);
     // Not failed any more: nothing to claim.
-    expect(await claimOrderForResubmit(db, o.id)).toBeNull();
+    expect(await claimOrderForResubmit(db, o.id, LEASE)).toBeNull();
     await db.query("UPDATE orders SET status = 'Success' WHERE id = $1", [o.id]);
     const again = await recordSubmitSuccess(db, o.id, {
       providerOrderId: providerId,
@@ -107,12 +113,14 @@ describe("orders queries", () => {
     expect(again?.status).toBe("Success");
   });
 
-  it("claims a stale Submitting order but not a fresh one, and can replace the request", async () => {
+  it("claims a Submitting order whose lease ran out but not one in its lease, and can replace the request", async () => {
     const o = newOrder();
-    await insertOrder(db, o);
-    expect(await claimOrderForResubmit(db, o.id)).toBeNull();
-    await db.query("UPDATE orders SET updated_at = now() - interval '10 minutes' WHERE id = $1", [o.id]);
+    const { order } = await insertOrder(db, o);
+    expect(order.submitLeaseUntil!.getTime() - order.updatedAt.getTime()).toBe(30_000);
+    expect(await claimOrderForResubmit(db, o.id, LEASE)).toBeNull();
+    await expireLease(o.id);
     const claimed = await claimOrderForResubmit(db, o.id, {
+      leaseMs: 45_000,
       replace: {
         request: { replaced: true },
         paymentMethod: "PIX",
@@ -124,5 +132,63 @@ describe("orders queries", () => {
     });
     expect(claimed?.request).toEqual({ replaced: true });
     expect(claimed).toMatchObject({ paymentMethod: "PIX", amount: "10.50", currency: "BRL", country: "BR" });
+    expect(claimed!.submitLeaseUntil!.getTime() - claimed!.updatedAt.getTime()).toBe(45_000);
+    // The new lease keeps the next claimer off.
+    expect(await claimOrderForResubmit(db, o.id, LEASE)).toBeNull();
   });
 });
+
+describe("claimStaleSubmissions", () => {
+  it("claims only orphaned Submitting orders, each once, and renews their lease", async () => {
+    await db.query("UPDATE orders SET status = 'Submit failed' WHERE status = 'Submitting'");
+    const stale = [newOrder(), newOrder(), newOrder()];
+    const fresh = newOrder();
+    const failed = newOrder();
+    for (const o of [...stale, fresh, failed]) await insertOrder(db, o);
+    for (const o of [...stale, failed]) await expireLease(o.id);
+    await recordSubmitFailure(db, failed.id, { lastError: { kind: "timeout" }, attempts: 1 });
+    expect(await msUntilNextStaleSubmission(db)).toBe(0);
+
+    // Two instances at once (on PostgreSQL, two pool connections really in parallel).
+    const [a, b] = await Promise.all([
+      claimStaleSubmissions(db, { leaseMs: 60_000, limit: 10 }),
+      claimStaleSubmissions(db, { leaseMs: 60_000, limit: 10 }),
+    ]);
+    const ids = [...a, ...b].map((o) => o.id);
+    expect(ids.sort()).toEqual(stale.map((o) => o.id).sort());
+    for (const o of [...a, ...b]) {
+      expect(o.status).toBe("Submitting");
+      expect(o.submitLeaseUntil!.getTime() - o.updatedAt.getTime()).toBe(60_000);
+    }
+    // Claimed: neither another pass nor a human retry gets them while the resend is in flight.
+    expect(await claimStaleSubmissions(db, { leaseMs: 60_000, limit: 10 })).toEqual([]);
+    expect(await claimOrderForResubmit(db, stale[0]!.id, LEASE)).toBeNull();
+    const due = await msUntilNextStaleSubmission(db);
+    expect(due).toBeGreaterThan(0);
+    expect(due).toBeLessThanOrEqual(30_000);
+  });
+
+  it("takes a batch at a time, and counts a lease-less old row as orphaned after 120 s", async () => {
+    await db.query("UPDATE orders SET status = 'Submit failed' WHERE status = 'Submitting'");
+    const orders = [newOrder(), newOrder(), newOrder()];
+    for (const o of orders) await insertOrder(db, o);
+    await db.query(
+      "UPDATE orders SET submit_lease_until = NULL, updated_at = now() - interval '121 seconds' WHERE id = ANY($1::uuid[])",
+      [orders.map((o) => o.id)],
+    );
+    const first = await claimStaleSubmissions(db, { leaseMs: 10_000, limit: 2 });
+    const second = await claimStaleSubmissions(db, { leaseMs: 10_000, limit: 2 });
+    expect(first).toHaveLength(2);
+    expect(second).toHaveLength(1);
+    await db.query(
+      "UPDATE orders SET submit_lease_until = NULL, updated_at = now() - interval '100 seconds'",
+    );
+    expect(await claimStaleSubmissions(db, { leaseMs: 10_000, limit: 10 })).toEqual([]);
+  });
+});
+
+const LEASE = { leaseMs: 30_000 };
+
+async function expireLease(id: string): Promise<void> {
+  await db.query("UPDATE orders SET submit_lease_until = now() - interval '1 second' WHERE id = $1", [id]);
+}

@@ -3,6 +3,9 @@
  * masked), then sent to the payment service, then the answer (or the error) is stored. A paymentId is one
  * order: a double submit finds the existing order, and every retry resends the same request.
  *
+ * Every send holds a lease on the "Submitting" order for as long as the call can take (submitLeaseMs); an
+ * order still "Submitting" past its lease was orphaned by a crash and is resent by lib/orders/resume.ts.
+ *
  * Server actions call these after checking the session and validating the form; tests call them directly
  * with a real database and a real sandbox. Never log a request: it may hold a card number.
  */
@@ -35,6 +38,7 @@ import {
   type PaymentApi,
   PaymentApiError,
   PaymentApiProblemError,
+  paymentApiInFlightMs,
 } from "@/lib/payment-api";
 import { type OrderActionResult, placeFieldErrors } from "./field-errors";
 import { digitsOnly } from "./form-normalise";
@@ -48,8 +52,21 @@ export interface OrderSubmitDeps {
   api: Pick<PaymentApi, "createPayin" | "createPayout">;
   /** Where the payment service reaches this dashboard (env.PUBLIC_BASE_URL). */
   publicBaseUrl: string;
-  /** The signed-in staff member acting (created_by, audit log). */
+  /** The signed-in staff member acting (created_by, audit log); null for the automatic resume. */
   userId: string | null;
+  /**
+   * How long a call of `api` can stay in flight (timeout × attempts + backoffs). Default: that of the
+   * configured client, `paymentApiInFlightMs()`. Tests with a client of their own pass its window.
+   */
+  inFlightMs?: number;
+}
+
+/** Headroom past the client's own window for the database writes around the call. */
+export const SUBMIT_LEASE_MARGIN_MS = 2_000;
+
+/** The lease a send holds on its "Submitting" order: after it, the order counts as orphaned. */
+export function submitLeaseMs(deps: Pick<OrderSubmitDeps, "inFlightMs">): number {
+  return (deps.inFlightMs ?? paymentApiInFlightMs()) + SUBMIT_LEASE_MARGIN_MS;
 }
 
 /** The dashboard's callback receiver, sent as postbackUrl with every order. */
@@ -106,6 +123,7 @@ async function createOrder(
     paymentId: request.paymentId,
     createdBy: deps.userId,
     payToken: direction === "payin" ? newPayToken() : null,
+    leaseMs: submitLeaseMs(deps),
   });
   if (created)
     return send(deps, order, request, { action: "order.create", formFields: FORM_FIELDS[direction] });
@@ -137,7 +155,10 @@ async function resubmitFromForm(
         "Open the order to retry it as it was, or start a new order.",
     };
   }
-  const claimed = await claimOrderForResubmit(deps.sql, existing.id, same ? {} : { replace: fields });
+  const claimed = await claimOrderForResubmit(deps.sql, existing.id, {
+    leaseMs: submitLeaseMs(deps),
+    ...(same ? {} : { replace: fields }),
+  });
   if (!claimed) return { ok: true, orderId: existing.id };
   return send(deps, claimed, request, { action: "order.retry", formFields: FORM_FIELDS[existing.direction] });
 }
@@ -151,7 +172,11 @@ export interface RetryInput {
 /** Field name of the retry form's card number input. */
 export const RETRY_CARD_FIELD = "cardNumber";
 
-/** Resubmits a "Submit failed" order (or one orphaned in "Submitting") with its own paymentId and request. */
+/**
+ * Resubmits a "Submit failed" order, or one orphaned in "Submitting" (its lease ran out: the process sending
+ * it died), with its own paymentId and request. The claim is the same row-locked one the automatic resume
+ * takes, so a human and the resume never send one order at the same time.
+ */
 export async function retryOrder(deps: OrderSubmitDeps, input: RetryInput): Promise<OrderActionResult> {
   const order = await getOrderById(deps.sql, input.orderId);
   if (!order) return { ok: false, message: "No such order." };
@@ -164,7 +189,7 @@ export async function retryOrder(deps: OrderSubmitDeps, input: RetryInput): Prom
   }
   const rebuilt = rebuildRequest(order, input.cardNumber);
   if (!rebuilt.ok) return { ok: false, orderId: order.id, ...rebuilt.error };
-  const claimed = await claimOrderForResubmit(deps.sql, order.id);
+  const claimed = await claimOrderForResubmit(deps.sql, order.id, { leaseMs: submitLeaseMs(deps) });
   if (!claimed) {
     return {
       ok: false,
@@ -221,11 +246,46 @@ function rebuildRequest(order: Order, typedCard: string | undefined): Rebuilt {
   return { ok: true, request: canonicalise(candidate) as AnyRequest };
 }
 
+/** The lastError of an orphaned order the resume could not resend by itself (a card pay-out). */
+export const RESUME_NEEDS_INPUT = "resume-needs-input";
+
+/**
+ * Resends an orphaned order that lib/orders/resume.ts has claimed (claimStaleSubmissions), exactly as it was
+ * stored. A card pay-out cannot be: only its masked card was stored (DESIGN §4), so it is moved to
+ * "Submit failed" with an error asking for the card number, and a human retries it from its page.
+ */
+export async function resumeOrder(deps: OrderSubmitDeps, claimed: Order): Promise<OrderActionResult> {
+  const rebuilt = rebuildRequest(claimed, undefined);
+  if (rebuilt.ok) return send(deps, claimed, rebuilt.request, { action: "order.resume", formFields: [] });
+  const cardMessage = rebuilt.error.fieldErrors?.[RETRY_CARD_FIELD];
+  const message = cardMessage
+    ? "Sending this card pay-out was interrupted before the payment service answered, and it cannot be resent " +
+      `automatically: ${cardMessage} Retrying uses the same paymentId, so it cannot be paid twice.`
+    : (rebuilt.error.message ?? "This order can no longer be sent as it was.");
+  await recordSubmitFailure(deps.sql, claimed.id, {
+    lastError: { kind: RESUME_NEEDS_INPUT, message, retryable: true, attempts: 0 },
+    attempts: 0,
+  });
+  await writeAudit(deps.sql, {
+    userId: deps.userId,
+    action: "order.resume",
+    target: claimed.id,
+    details: {
+      direction: claimed.direction,
+      paymentMethod: claimed.paymentMethod,
+      paymentId: claimed.paymentId,
+      amount: claimed.amount,
+      outcome: `${SUBMIT_FAILED}: ${cardMessage ? "card number needed" : "cannot be resent"}`,
+    },
+  });
+  return { ok: false, orderId: claimed.id, message };
+}
+
 async function send(
   deps: OrderSubmitDeps,
   order: Order,
   request: AnyRequest,
-  ctx: { action: "order.create" | "order.retry"; formFields: readonly string[] },
+  ctx: { action: "order.create" | "order.retry" | "order.resume"; formFields: readonly string[] },
 ): Promise<OrderActionResult> {
   let result: OrderActionResult;
   let outcome: string;

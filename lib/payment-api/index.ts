@@ -5,6 +5,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { createPaymentApiClient } from "./client";
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS, worstCaseCallMs } from "./retry";
 import type { PaymentApi } from "./types";
 
 let instance: PaymentApi | undefined;
@@ -18,6 +19,18 @@ export function getPaymentApi(): PaymentApi {
     timeoutMs: env.PAYMENT_API_TIMEOUT_MS,
   });
   return instance;
+}
+
+/**
+ * How long a call of `getPaymentApi()` can stay in flight (PAYMENT_API_TIMEOUT_MS × attempts + backoffs).
+ * An order still "Submitting" after this was being sent by a process that has died.
+ */
+export function paymentApiInFlightMs(): number {
+  return worstCaseCallMs({
+    timeoutMs: env.PAYMENT_API_TIMEOUT_MS,
+    maxAttempts: DEFAULT_MAX_ATTEMPTS,
+    backoffMs: DEFAULT_BACKOFF_MS,
+  });
 }
 
 export { createPaymentApiClient } from "./client";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay, isRetryableStatus, MAX_BACKOFF_MS } from "./retry";
+import { backoffDelay, isRetryableStatus, MAX_BACKOFF_MS, worstCaseCallMs } from "./retry";
 
 describe("isRetryableStatus", () => {
   it.each([
@@ -41,5 +41,22 @@ describe("backoffDelay", () => {
 
   it("no backoff configured → no wait", () => {
     expect(backoffDelay(3, 0)).toBe(0);
+  });
+});
+
+describe("worstCaseCallMs", () => {
+  it("is every attempt timing out plus the longest wait before each retry", () => {
+    // 3 × 10 s, then at most 200 ms before attempt 2 and 400 ms before attempt 3.
+    expect(worstCaseCallMs({ timeoutMs: 10_000, maxAttempts: 3, backoffMs: 200 })).toBe(30_600);
+    expect(worstCaseCallMs({ timeoutMs: 500, maxAttempts: 1, backoffMs: 200 })).toBe(500);
+    expect(worstCaseCallMs({ timeoutMs: 100, maxAttempts: 2, backoffMs: 0 })).toBe(200);
+  });
+
+  it("is never shorter than the longest jittered schedule", () => {
+    for (let attempts = 1; attempts <= 10; attempts++) {
+      let slowest = 1_000 * attempts;
+      for (let n = 2; n <= attempts; n++) slowest += backoffDelay(n, 700, () => 1);
+      expect(worstCaseCallMs({ timeoutMs: 1_000, maxAttempts: attempts, backoffMs: 700 })).toBe(slowest);
+    }
   });
 });

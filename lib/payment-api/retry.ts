@@ -29,3 +29,15 @@ export function backoffDelay(
   const exp = Math.min(MAX_BACKOFF_MS, backoffMs * 2 ** (nextAttempt - 2));
   return Math.round(exp / 2 + random() * (exp / 2));
 }
+
+/**
+ * The longest one call can stay in flight: every attempt timing out, plus the longest backoff before each
+ * retry. A caller that has not answered by then has died; its request may be resent (same paymentId).
+ */
+export function worstCaseCallMs(cfg: { timeoutMs: number; maxAttempts: number; backoffMs: number }): number {
+  let total = cfg.timeoutMs * cfg.maxAttempts;
+  for (let attempt = 2; attempt <= cfg.maxAttempts; attempt++) {
+    total += cfg.backoffMs <= 0 ? 0 : Math.min(MAX_BACKOFF_MS, cfg.backoffMs * 2 ** (attempt - 2));
+  }
+  return total;
+}

@@ -4,6 +4,8 @@
  * Lifecycle written here (lib/orders/submit.ts drives it): insertOrder ("Submitting", before the service is
  * called) → recordSubmitSuccess (the service's answer) or recordSubmitFailure ("Submit failed" + last_error)
  * → claimOrderForResubmit (back to "Submitting" for a retry, only one caller wins) → ...
+ * Every step that starts a send sets `submit_lease_until`; an order still "Submitting" past it was orphaned
+ * by a process that died mid-call, and claimStaleSubmissions hands it to exactly one resumer.
  * Status changes by callback belong to the receiver (lib/db/queries/callback-deliveries.ts).
  */
 import "server-only";
@@ -38,6 +40,8 @@ export interface Order {
   lastError: Record<string, unknown> | null;
   /** HTTP attempts made so far, over every submit and retry. */
   submitAttempts: number;
+  /** While "Submitting": when the sending process must have answered by; past it the order is orphaned. */
+  submitLeaseUntil: Date | null;
   clientEmail: string;
   createdBy: string | null;
   createdAt: Date;
@@ -62,6 +66,7 @@ interface OrderDbRow {
   pay_token: string | null;
   last_error: Record<string, unknown> | null;
   submit_attempts: number;
+  submit_lease_until: Date | null;
   client_email: string;
   created_by: string | null;
   created_at: Date;
@@ -71,7 +76,7 @@ interface OrderDbRow {
 /** Every column, for `SELECT ${ORDER_COLUMNS} FROM orders` (other query modules may reuse it with toOrder). */
 export const ORDER_COLUMNS = `id, direction, payment_id, provider_order_id, payment_method, amount, final_amount,
   currency, country, status, request, response, bank_details, expires_at, pay_token, last_error,
-  submit_attempts, client_email, created_by, created_at, updated_at`;
+  submit_attempts, submit_lease_until, client_email, created_by, created_at, updated_at`;
 
 export function toOrder(row: OrderDbRow): Order {
   return {
@@ -92,6 +97,7 @@ export function toOrder(row: OrderDbRow): Order {
     payToken: row.pay_token,
     lastError: row.last_error,
     submitAttempts: row.submit_attempts,
+    submitLeaseUntil: row.submit_lease_until,
     clientEmail: row.client_email,
     createdBy: row.created_by,
     createdAt: row.created_at,
@@ -113,6 +119,8 @@ export interface NewOrder {
   clientEmail: string;
   createdBy: string | null;
   payToken: string | null;
+  /** How long the send about to start may take (milliseconds): the lease on the "Submitting" order. */
+  leaseMs: number;
 }
 
 /**
@@ -122,8 +130,8 @@ export interface NewOrder {
 export async function insertOrder(sql: Sql, o: NewOrder): Promise<{ order: Order; created: boolean }> {
   const rows = await sql.query<OrderDbRow>(
     `INSERT INTO orders (id, direction, payment_id, payment_method, amount, currency, country, status, request,
-       client_email, created_by, pay_token)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       client_email, created_by, pay_token, submit_lease_until)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now() + ${LEASE_FROM_MS("$13")})
      ON CONFLICT (direction, payment_id) DO NOTHING
      RETURNING ${ORDER_COLUMNS}`,
     [
@@ -139,6 +147,7 @@ export async function insertOrder(sql: Sql, o: NewOrder): Promise<{ order: Order
       o.clientEmail,
       o.createdBy,
       o.payToken,
+      o.leaseMs,
     ],
   );
   const inserted = rows[0];
@@ -177,8 +186,14 @@ export async function getOrderByProviderOrderId(sql: Sql, providerOrderId: strin
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
-/** An order still "Submitting" after this long is taken to be orphaned (its process died mid-call). */
-export const DEFAULT_STALE_SUBMIT_SECONDS = 120;
+/** `now() + <this>` is a lease of the milliseconds in parameter `param`. */
+const LEASE_FROM_MS = (param: string) => `make_interval(secs => ${param}::double precision / 1000)`;
+
+/**
+ * An order "Submitting" whose lease has run out: its process died mid-call. (A row written before leases
+ * existed counts from updated_at, with the 120 s the manual retry used to wait.)
+ */
+const LEASE_EXPIRED = `COALESCE(submit_lease_until, updated_at + interval '120 seconds') < now()`;
 
 /** The columns that follow from the request: replaced together when a refused order is resubmitted. */
 export type OrderRequestFields = Pick<
@@ -187,20 +202,21 @@ export type OrderRequestFields = Pick<
 >;
 
 /**
- * Moves a "Submit failed" order (or one stuck in "Submitting" longer than `staleAfterSeconds`, whose process
- * died mid-call) back to "Submitting" so that exactly one caller resubmits it. Returns the order when this
- * caller won, null otherwise. `replace`, when given, replaces the stored (masked) request and the columns
- * that follow from it (a refused order resubmitted from the form with corrected fields).
+ * Moves a "Submit failed" order (or one orphaned in "Submitting": its lease ran out) back to "Submitting"
+ * with a new lease of `leaseMs`, so that exactly one caller resubmits it — a human retry and the automatic
+ * resume included (the row lock of the UPDATE decides; the loser sees the fresh lease). Returns the order
+ * when this caller won, null otherwise. `replace`, when given, replaces the stored (masked) request and the
+ * columns that follow from it (a refused order resubmitted from the form with corrected fields).
  */
 export async function claimOrderForResubmit(
   sql: Sql,
   id: string,
-  opts: { staleAfterSeconds?: number; replace?: OrderRequestFields } = {},
+  opts: { leaseMs: number; replace?: OrderRequestFields },
 ): Promise<Order | null> {
   const r = opts.replace;
   const rows = await sql.query<OrderDbRow>(
     `UPDATE orders
-        SET status = $2, updated_at = now(),
+        SET status = $2, updated_at = now(), submit_lease_until = now() + ${LEASE_FROM_MS("$4")},
             request = COALESCE($5::jsonb, request),
             payment_method = COALESCE($6, payment_method),
             amount = COALESCE($7::numeric, amount),
@@ -208,13 +224,13 @@ export async function claimOrderForResubmit(
             country = COALESCE($9, country),
             client_email = COALESCE($10, client_email)
       WHERE id = $1
-        AND (status = $3 OR (status = $2 AND updated_at < now() - make_interval(secs => $4::int)))
+        AND (status = $3 OR (status = $2 AND ${LEASE_EXPIRED}))
       RETURNING ${ORDER_COLUMNS}`,
     [
       id,
       SUBMITTING,
       SUBMIT_FAILED,
-      opts.staleAfterSeconds ?? DEFAULT_STALE_SUBMIT_SECONDS,
+      opts.leaseMs,
       r ? JSON.stringify(r.request) : null,
       r?.paymentMethod ?? null,
       r?.amount ?? null,
@@ -224,6 +240,46 @@ export async function claimOrderForResubmit(
     ],
   );
   return rows[0] ? toOrder(rows[0]) : null;
+}
+
+/**
+ * Claims up to `limit` orphaned "Submitting" orders for resending, oldest lease first, renewing each lease
+ * by `leaseMs`. Rows another instance is claiming right now are skipped (FOR UPDATE SKIP LOCKED), and the
+ * renewed lease keeps every other claimer (another instance, a human retry) off until this one has answered.
+ */
+export async function claimStaleSubmissions(
+  sql: Sql,
+  opts: { leaseMs: number; limit: number },
+): Promise<Order[]> {
+  const rows = await sql.query<OrderDbRow>(
+    // A materialised CTE, not `id IN (SELECT ... LIMIT)`: PostgreSQL may run such a subquery more than once
+    // in one UPDATE, and LIMIT would then not bound the batch.
+    `WITH picked AS MATERIALIZED (
+       SELECT id FROM orders
+        WHERE status = $1 AND ${LEASE_EXPIRED}
+        ORDER BY submit_lease_until NULLS FIRST, id
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED)
+     UPDATE orders o
+        SET submit_lease_until = now() + ${LEASE_FROM_MS("$2")}, updated_at = now()
+       FROM picked
+      WHERE o.id = picked.id AND o.status = $1
+      RETURNING ${ORDER_COLUMNS.replace(/(^|,\s*)(\w+)/g, "$1o.$2")}`,
+    [SUBMITTING, opts.leaseMs, opts.limit],
+  );
+  return rows.map(toOrder);
+}
+
+/** Milliseconds until the next "Submitting" lease runs out (0 when one already has), null when none is. */
+export async function msUntilNextStaleSubmission(sql: Sql): Promise<number | null> {
+  const rows = await sql.query<{ ms: number | null }>(
+    `SELECT (EXTRACT(EPOCH FROM min(COALESCE(submit_lease_until, updated_at + interval '120 seconds')) - now())
+             * 1000)::double precision AS ms
+       FROM orders WHERE status = $1`,
+    [SUBMITTING],
+  );
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
 }
 
 export interface SubmitSuccess {

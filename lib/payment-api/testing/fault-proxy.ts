@@ -12,6 +12,8 @@ export type ProxyAction =
   | { kind: "pass" }
   /** Forward (so the upstream acts on it), then hold the answer back for `ms`. */
   | { kind: "delay"; ms: number }
+  /** Neither forward nor answer until the proxy closes (a request lost on the way; the caller waits). */
+  | { kind: "hold" }
   /** Answer `status` with a problem body; `forward` decides whether the upstream saw the request first. */
   | { kind: "fail"; status: number; forward: boolean }
   /** Forward, then cut the connection without answering. */
@@ -91,6 +93,8 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
         });
         return send(r.status, r.type, r.body);
       }
+      case "hold":
+        return;
       case "fail": {
         if (action.forward) await forward(req);
         const problem = { type: "about:blank", title: "Injected failure", status: action.status };

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CallbackTimeline } from "@/components/orders/callback-timeline";
 import { CopyButton } from "@/components/orders/copy-button";
+import { SubmissionHistory } from "@/components/orders/submission-history";
 import { directionLabel, formatAmount, formatDateTime } from "@/components/orders/format";
 import { JsonBlock } from "@/components/orders/json-block";
 import { LiveStatusBadge, LiveStatuses } from "@/components/orders/live-statuses";
@@ -14,7 +15,8 @@ import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { IN_PROGRESS } from "@/lib/contract";
 import { getDb } from "@/lib/db/client";
 import { listCallbackDeliveriesForOrder } from "@/lib/db/queries/callback-deliveries";
-import { DEFAULT_STALE_SUBMIT_SECONDS, getOrderById } from "@/lib/db/queries/orders";
+import { listAudit } from "@/lib/db/queries/audit";
+import { getOrderById } from "@/lib/db/queries/orders";
 import { env } from "@/lib/env";
 import { isUuid } from "@/lib/orders/list-filters";
 import { SUBMIT_FAILED, SUBMITTING } from "@/lib/orders/local-status";
@@ -29,11 +31,14 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const db = await getDb();
   const order = await getOrderById(db, id.toLowerCase());
   if (!order) notFound();
-  // An order left in "Submitting" by a process that died mid-call can be retried once it is clearly stale.
-  const submitInterrupted =
-    order.status === SUBMITTING &&
-    Date.now() - order.updatedAt.getTime() > DEFAULT_STALE_SUBMIT_SECONDS * 1000;
+  // An order left in "Submitting" by a process that died mid-call: its lease has run out. The automatic
+  // resume resends it shortly (lib/orders/resume.ts); a human may retry it at once.
+  const leaseEnd = order.submitLeaseUntil ?? new Date(order.updatedAt.getTime() + 120_000);
+  const submitInterrupted = order.status === SUBMITTING && leaseEnd.getTime() < Date.now();
   const deliveries = await listCallbackDeliveriesForOrder(db, order.id);
+  const submissions = (await listAudit(db, { target: order.id })).filter((e) =>
+    e.action.startsWith("order."),
+  );
 
   const canWrite = ORDER_WRITE_ROLES.includes(user.role);
   const payAmount = order.finalAmount ?? order.amount;
@@ -77,7 +82,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             </h2>
             <p style={{ margin: 0 }}>
               {submitInterrupted
-                ? "Sending this order was interrupted (the server stopped before the payment service answered). Retrying sends it again with the same paymentId, so it cannot be created twice."
+                ? "Sending this order was interrupted (the server stopped before the payment service answered). It is resent automatically in a moment; you can also retry it now. Either way it goes with the same paymentId, so it cannot be created twice."
                 : describeLastError(order.lastError)}
             </p>
             {canWrite && <RetrySubmitButton order={order} />}
@@ -152,6 +157,11 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             )}
           </div>
         </div>
+
+        <section className="card stack" aria-labelledby="submissions-title">
+          <h2 id="submissions-title">Submissions</h2>
+          <SubmissionHistory entries={submissions} />
+        </section>
 
         <section className="card stack" aria-labelledby="callbacks-title">
           <h2 id="callbacks-title">Callbacks</h2>

@@ -1,0 +1,198 @@
+/**
+ * Crash test: a real dashboard process (lib/orders/testing/dashboard-process.ts: the server's start path
+ * and the create-order code) is killed with SIGKILL while its creates are in flight at the REAL sandbox
+ * (through a fault proxy: half the requests landed and their answers held back, half never forwarded),
+ * then started again with no human step. Every order must reach the service exactly once and leave
+ * "Submitting"; a card pay-out, whose full number was never stored, is handed to a human instead.
+ * Dashboard database on the backend TEST_DB chooses; on PGlite the restarted process recovers the data
+ * folder the killed one left.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract";
+import { type Database, openDatabase } from "@/lib/database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { openDashboardDatabase } from "@/lib/db/client";
+import { getOrderByPaymentId } from "@/lib/db/queries/orders";
+import { type FaultProxy, startFaultProxy } from "@/lib/payment-api/testing/fault-proxy";
+import {
+  type SandboxFixture,
+  startSandboxFixture,
+  TEST_ACCOUNT,
+} from "@/lib/payment-api/testing/sandbox-fixture";
+import { RESUME_NEEDS_INPUT } from "./submit";
+import type { DashboardProcessJob } from "./testing/dashboard-process";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const PROCESS = path.join(ROOT, "lib", "orders", "testing", "dashboard-process.ts");
+const PAN = "4111111111111111";
+/** Upper bound for things that take a second or two on a quiet machine (not a timing assertion). */
+const PATIENCE_MS = 90_000;
+
+let fx: SandboxFixture;
+let proxy: FaultProxy;
+let scratch: ScratchDatabase;
+let workDir: string;
+
+beforeAll(async () => {
+  fx = await startSandboxFixture();
+  proxy = await startFaultProxy(fx.url);
+  scratch = await createScratchDatabase("resume_crash");
+  workDir = mkdtempSync(path.join(tmpdir(), "resume-crash-"));
+});
+afterAll(async () => {
+  await proxy?.close();
+  await fx?.close();
+  await scratch?.drop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+interface DashboardProcess {
+  child: ChildProcess;
+  output: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  exitCode(): number | null;
+}
+
+function startDashboardProcess(jobsFile?: string): DashboardProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PAYMENT_API_BASE_URL: proxy.url,
+    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
+    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+    PAYMENT_API_IS_SANDBOX: "true",
+    // The lease: 3 attempts × 4 s + backoffs + margin ≈ 14.6 s after each send started.
+    PAYMENT_API_TIMEOUT_MS: "4000",
+    // Far longer than the test: the loop must wake when the leases run out, not on its interval.
+    ORDER_RESUME_INTERVAL_MS: "3600000",
+    PUBLIC_BASE_URL: "http://dashboard.test:3000",
+    ADMIN_EMAIL: "admin@example.com",
+    ADMIN_PASSWORD: "crash-test-password",
+  };
+  if (scratch.url) env.DATABASE_URL = scratch.url;
+  else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = workDir;
+  }
+  const child: ChildProcess = spawn(
+    process.execPath,
+    // tsx as a loader in this very process (its CLI would run the file in a grandchild that SIGKILL misses).
+    ["--import", "tsx", "--conditions=react-server", PROCESS, ...(jobsFile ? [jobsFile] : [])],
+    { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const output: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
+  child.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
+  let exitCode: number | null = null;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code: number | null, signal: NodeJS.Signals | null) => {
+      exitCode = code ?? -1;
+      resolve({ code, signal });
+    }),
+  );
+  return { child, output, exited, exitCode: () => exitCode };
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, p?: DashboardProcess) {
+  const deadline = Date.now() + PATIENCE_MS;
+  while (!(await check())) {
+    if (p?.exitCode() !== null && p?.exitCode() !== undefined) {
+      throw new Error(`the process exited (${p.exitCode()}) before ${what}; output:\n${p.output.join("")}`);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`gave up waiting for ${what}; process output:\n${p?.output.join("") ?? ""}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function resumedSoFar(p: DashboardProcess): number {
+  let n = 0;
+  for (const m of p.output.join("").matchAll(/resumed (\d+) interrupted submission/g)) n += Number(m[1]);
+  return n;
+}
+
+async function openDashboardDb(): Promise<Database> {
+  const database = scratch.url
+    ? await openDatabase({ url: scratch.url })
+    : await openDatabase({ dataDir: path.join(workDir, "dashboard") });
+  return openDashboardDatabase(database);
+}
+
+describe("dashboard killed -9 during creates", () => {
+  it("after a restart every order reaches the service exactly once, with no human step", async () => {
+    const sendable: DashboardProcessJob[] = [
+      ...(["SBP", "QRNSPK", "PIX", "SBP", "Card", "QRNSPK"] as const).map((method) => {
+        const { postbackUrl: _, ...submission } = samplePayinRequest(method);
+        return { direction: "payin" as const, submission };
+      }),
+      ...[1, 2, 3].map(() => {
+        const { postbackUrl: _, ...submission } = samplePayoutRequest("SBP");
+        return { direction: "payout" as const, submission };
+      }),
+    ];
+    const { postbackUrl: _, ...card } = samplePayoutRequest("Card", { payoutDetails: { ccNo: PAN } });
+    const cardJob: DashboardProcessJob = { direction: "payout", submission: card };
+    const jobs = [...sendable, cardJob];
+    const jobsFile = path.join(workDir, "jobs.json");
+    writeFileSync(jobsFile, JSON.stringify(jobs));
+
+    // Odd requests reach the service and their answers are held; even ones never leave the proxy.
+    proxy.setPlan((n) => (n % 2 === 1 ? { kind: "delay", ms: 600_000 } : { kind: "hold" }));
+    const first = startDashboardProcess(jobsFile);
+    await until("every create to be in flight", () => proxy.requests.length >= jobs.length, first);
+    first.child.kill("SIGKILL");
+    expect(await first.exited).toMatchObject({ signal: "SIGKILL" });
+    // Each order was sent once (no client retry had started) and none was answered.
+    expect(proxy.requests).toHaveLength(jobs.length);
+    expect(first.output.join("")).not.toContain("[process] answered");
+    const landed = await Promise.all(jobs.map((j) => fx.countOrders(j.submission.paymentId)));
+    expect(landed.filter((n) => n === 0).length).toBeGreaterThan(0);
+
+    proxy.setPlan(() => ({ kind: "pass" }));
+    proxy.requests.length = 0;
+    const second = startDashboardProcess();
+    try {
+      await until(
+        "the restarted process to resume every orphan",
+        () => resumedSoFar(second) >= jobs.length,
+        second,
+      );
+    } finally {
+      second.child.kill("SIGTERM");
+      await second.exited;
+    }
+    expect(resumedSoFar(second)).toBe(jobs.length);
+
+    const db = await openDashboardDb();
+    try {
+      for (const job of sendable) {
+        const paymentId = job.submission.paymentId;
+        const order = await getOrderByPaymentId(db, job.direction, paymentId);
+        expect(order?.status, `${job.direction} ${paymentId}`).toBe("In progress");
+        expect(order?.providerOrderId).not.toBeNull();
+        expect(await fx.countOrders(paymentId)).toBe(1);
+        expect(proxy.requests.filter((r) => r.body.includes(paymentId))).toHaveLength(1);
+        const audit = await db.query<{ action: string; user_id: string | null }>(
+          "SELECT action, user_id FROM audit_log WHERE target = $1",
+          [order?.id],
+        );
+        expect(audit).toEqual([{ action: "order.resume", user_id: null }]);
+      }
+      // The card pay-out: nothing resent (its full number is gone); a human is asked for it.
+      const cardOrder = await getOrderByPaymentId(db, "payout", card.paymentId);
+      expect(cardOrder?.status).toBe("Submit failed");
+      expect(cardOrder?.lastError).toMatchObject({ kind: RESUME_NEEDS_INPUT });
+      expect(proxy.requests.filter((r) => r.body.includes(card.paymentId))).toHaveLength(0);
+      expect(await fx.countOrders(card.paymentId)).toBeLessThanOrEqual(1);
+      const stored = await db.query<{ t: string }>("SELECT row_to_json(o)::text AS t FROM orders o");
+      expect(stored.map((r) => r.t).join("\n")).not.toContain(PAN);
+    } finally {
+      await db.close();
+    }
+  }, 240_000);
+});
