@@ -5,6 +5,9 @@
  * refused request changes nothing (orders and verified deliveries as before).
  *
  * A failure prints fast-check's seed and path; replay with FUZZ_SEED=<seed>.
+ *
+ * Not generated here yet: NUL and lone surrogates in the body. They still answer 500 until the product's
+ * text rules (issue 8 item 3) land; add them to this mix with those rules.
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
@@ -18,7 +21,7 @@ import { callbackFor, signedHeadersFor } from "./testing/signed-callbacks";
 import { insertTestOrder, openTestDashboardDb, type TestOrder } from "./testing/test-orders";
 
 const ACCOUNT = { clientId: "fuzz-merchant", secret: "fuzz-secret" };
-const SETTINGS: PostbackSettings = { ...ACCOUNT, unverifiedRetentionHours: 72, unverifiedLimit: 400 };
+const SETTINGS: PostbackSettings = { ...ACCOUNT, unverifiedRetentionHours: 72, unverifiedLimit: 1_000 };
 const RUNS = 2_000;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 
@@ -125,7 +128,7 @@ const hugeBody = fc
 
 const deepBody = fc
   .record({
-    depth: fc.integer({ min: 100, max: 50_000 }),
+    depth: fc.integer({ min: 100, max: 12_000 }),
     payload: validPayload,
     kind: fc.constantFrom("[", "{"),
   })
@@ -192,12 +195,15 @@ const request: fc.Arbitrary<Generated> = fc
     };
   });
 
-/** What a refused request must not change. */
+/**
+ * What a refused request must not change: the orders, and the deliveries that count as processed (a
+ * refused post is itself recorded, bounded when unverified, whole when signed but invalid).
+ */
 async function snapshot(): Promise<string> {
   const rows = await db.query(
     `SELECT (SELECT json_agg(o ORDER BY o.id)::text FROM (
                SELECT id, status, status_updated_at, provider_order_id FROM orders) o) AS orders,
-            (SELECT count(*) FROM callback_deliveries WHERE verified)::int AS verified`,
+            (SELECT count(*) FROM callback_deliveries WHERE outcome IN ('applied', 'stale', 'unknown-order', 'duplicate'))::int AS processed`,
   );
   return JSON.stringify(rows[0]);
 }
