@@ -1,7 +1,7 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
+import { readBodyWithin } from "@/lib/http/read-body-within";
 import { maybePurgeUnverified } from "./purge";
-import { readBodyWithin } from "./read-body";
 import { MAX_CALLBACK_BYTES, receiveCallback } from "./receive";
 import { callbackResponse } from "./response";
 import { postbackSource } from "./source";

@@ -1,5 +1,10 @@
+/**
+ * Request bodies held to a byte limit, for every endpoint that takes one: the dashboard's receiver and the
+ * sandbox's API alike. (Hono's bodyLimit middleware trusts a Content-Length when one is sent; this counts.)
+ */
+
 /** The outcome of reading a request body under a byte limit. */
-export type BoundedBody = { ok: true; bytes: Uint8Array } | { ok: false; receivedBytes: number };
+export type BoundedBody = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; receivedBytes: number };
 
 /**
  * Reads a request body, counting the bytes actually received (a chunked body or a Content-Length that
