@@ -76,17 +76,33 @@ describe("POST /api/postback reads at most its limit", () => {
     expect(await storedDeliveries()).toBe(before);
   });
 
-  it("refuses a body longer than its (lying) Content-Length with 413 and stores nothing", async () => {
+  it("refuses a body longer than its (lying) Content-Length with 413, reading no further, storing nothing", async () => {
     const before = await storedDeliveries();
     const { body, headers } = await oversizedSignedBody();
+    // The signed body, then bytes without end: a reader that does not stop at the limit never returns.
+    const start = new TextEncoder().encode(body);
+    const chunk = 16 * 1024;
+    let pulledBytes = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next =
+          pulledBytes < start.byteLength
+            ? start.slice(pulledBytes, pulledBytes + chunk)
+            : new Uint8Array(chunk);
+        pulledBytes += next.byteLength;
+        controller.enqueue(next);
+      },
+    });
     const request = new Request("http://dashboard.test/api/postback", {
       method: "POST",
       headers: { ...headers, "content-length": "100" },
-      body: streamOf(body),
+      body: endless,
       duplex: "half",
     } as RequestInit);
     expect(request.headers.get("content-length")).toBe("100");
     await expectProblem413(await handlePostback(db, request, SETTINGS));
+    // Read up to the limit and one chunk past it (plus the one a stream queues ahead), not more.
+    expect(pulledBytes).toBeLessThanOrEqual(MAX_CALLBACK_BYTES + 2 * chunk);
     expect(await storedDeliveries()).toBe(before);
   });
 
