@@ -51,7 +51,10 @@ function rssBytes(pid: number): number {
 
 /** The `next start` process under scripts/start.mjs, with everything it started. */
 function nextServerTree(startPid: number): number[] {
-  const next = childrenOf(startPid).find((p) => cmdline(p).includes("next/dist/bin/next"));
+  // Next renames its process ("next-server (v16…)"); the sandbox runs lib/sandbox/main.ts.
+  const next = treeOf(startPid).find(
+    (p) => p !== startPid && /next-server|next\/dist\/bin\/next/.test(cmdline(p)),
+  );
   if (next === undefined) throw new Error(`no next process under ${startPid}`);
   return treeOf(next);
 }
