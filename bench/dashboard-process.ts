@@ -21,6 +21,8 @@ const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_SEC ?? 600) * 10
 export interface Server {
   url: string;
   sandboxUrl: string;
+  /** The pid of scripts/start.mjs (its children: the sandbox and `next start`). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -79,32 +81,46 @@ async function startDashboard(env: Record<string, string>): Promise<Server> {
     throw error;
   }
   console.log(`(dashboard build + start: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  return { url, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, stop };
+  return { url, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, pid: child.pid ?? 0, stop };
 }
 
 /**
- * A scratch PostgreSQL database, migrated as the server would at first use, seeded by `seed`; the
- * dashboard's production server on it (with its embedded sandbox) while `run` measures; then everything
- * stopped and removed, the build too unless kept.
+ * A scratch database, migrated as the server would at first use and seeded by `seed`: PostgreSQL (a scratch
+ * database) or, with `database: "pglite"`, the embedded PGlite in the server's DATA_DIR. Then the dashboard's
+ * production server on it (with its embedded sandbox) while `run` measures; then `after` with the database
+ * (PGlite is single-process: it is reopened once the server is gone); then everything stopped and
+ * removed, the build too unless kept.
  */
 export async function withBenchDashboard(opts: {
   name: string;
+  database?: "postgres" | "pglite";
   seed?: (db: Database) => Promise<void>;
   env?: Record<string, string>;
-  run: (server: Server, db: Database) => Promise<void>;
+  run: (server: Server, db: Database | undefined) => Promise<void>;
+  after?: (db: Database) => Promise<void>;
 }): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${opts.name}-`));
   const keepBuild = process.env.BENCH_KEEP_BUILD === "1" || existsSync(path.join(ROOT, DIST_DIR));
+  const pglite = opts.database === "pglite";
+  const pgliteDir = path.join(dataDir, "dashboard"); // lib/db/client.ts
   let pg: ScratchPostgres | undefined;
   let db: Database | undefined;
   let server: Server | undefined;
   try {
-    pg = await scratchPostgres(opts.name);
-    db = await openDatabase({ url: pg.url });
+    if (pglite) {
+      db = await openDatabase({ dataDir: pgliteDir });
+    } else {
+      pg = await scratchPostgres(opts.name);
+      db = await openDatabase({ url: pg.url });
+    }
     await migrate(db, migrations, MIGRATION_LOCK_KEY);
     await opts.seed?.(db);
+    if (pglite) {
+      await db.close();
+      db = undefined;
+    }
     server = await startDashboard({
-      DATABASE_URL: pg.url,
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
       DATA_DIR: dataDir,
       PAYMENT_API_CLIENT_ID: SANDBOX_ACCOUNT.clientId,
       PAYMENT_API_SECRET: SANDBOX_ACCOUNT.secret,
@@ -113,6 +129,14 @@ export async function withBenchDashboard(opts: {
       ...opts.env,
     });
     await opts.run(server, db);
+    if (opts.after) {
+      if (pglite) {
+        await server.stop();
+        server = undefined;
+        db = await openDatabase({ dataDir: pgliteDir });
+      }
+      if (db) await opts.after(db);
+    }
   } finally {
     await server?.stop();
     await db?.close();

@@ -1,14 +1,15 @@
 /**
- * Issue 3 figures against the dashboard's production server (`node scripts/start.mjs`: next build if
- * stale, embedded sandbox, `next start`) on a scratch PostgreSQL database:
+ * Issue 3 and 8 figures against the dashboard's production server (`node scripts/start.mjs`: next build if
+ * stale, embedded sandbox, `next start`), on a scratch PostgreSQL database and then on embedded PGlite:
  * - callback receiver throughput, POST /api/postback with correctly signed deliveries (both signature
  *   styles, a unique webhook-id each) for seeded orders, against the empty route POST /api/healthz, in
  *   alternating rounds at 50 connections; then "nothing lost": every delivery answered 2xx is looked up
  *   by its webhook-id in callback_deliveries;
+ * - the server's RSS while four parallel 256 MB chunked posts hit /api/postback (bench/server-memory.ts);
  * - the real server action over HTTP (bench/dashboard-action.ts, worker mode) while the server is up.
  *
  * Env: BENCH_DURATION_SEC (per round, default 10, split in two rounds), BENCH_CALLBACK_ORDERS (default
- * 20 000); the build as bench/dashboard-process.ts says.
+ * 20 000), BENCH_RECEIVER_DBS (default "postgres,pglite"); the build as bench/dashboard-process.ts says.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -21,11 +22,13 @@ import { seedOperatorSession } from "./dashboard-session";
 import { runWorker } from "./dashboard-support";
 import { DIST_DIR, SANDBOX_ACCOUNT, type Server, withBenchDashboard } from "./dashboard-process";
 import { figure, ROOT, ratio } from "./lib";
+import { postbackMemoryFigure } from "./server-memory";
 import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders";
 
 const CONNECTIONS = 50;
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const ROUNDS = 2;
+const ROUND_SEC = Math.max(1, Math.round(DURATION_SEC / ROUNDS));
 const CALLBACK_ORDERS = Number(process.env.BENCH_CALLBACK_ORDERS ?? 20_000);
 
 function signedCallback(target: CallbackTarget, webhookId: string) {
@@ -103,7 +106,10 @@ async function drive(
   };
 }
 
-async function callbackFigures(server: Server, db: Database, targets: CallbackTarget[]): Promise<void> {
+async function callbackRounds(
+  server: Server,
+  targets: CallbackTarget[],
+): Promise<{ empty: Round[]; receiver: Round[] }> {
   let n = 0;
   const postback = (prefix: string) => () => {
     const target = targets[Math.floor(Math.random() * targets.length)];
@@ -117,37 +123,21 @@ async function callbackFigures(server: Server, db: Database, targets: CallbackTa
 
   const empty: Round[] = [];
   const receiver: Round[] = [];
-  const roundSec = Math.max(1, Math.round(DURATION_SEC / ROUNDS));
   for (let r = 0; r < ROUNDS; r++) {
     // Alternating rounds, so load from elsewhere on the machine weighs on both sides.
-    empty.push(await drive(`${server.url}/api/healthz`, roundSec));
-    receiver.push(await drive(`${server.url}/api/postback`, roundSec, postback("run")));
+    empty.push(await drive(`${server.url}/api/healthz`, ROUND_SEC));
+    receiver.push(await drive(`${server.url}/api/postback`, ROUND_SEC, postback("run")));
   }
-  const mean = (rounds: Round[], f: (r: Round) => number) =>
-    rounds.reduce((s, r) => s + f(r), 0) / rounds.length;
-  const sum = (rounds: Round[], f: (r: Round) => number) => rounds.reduce((s, r) => s + f(r), 0);
+  return { empty, receiver };
+}
 
-  // Deliveries still in flight when a round's clock ran out finish on the server; let them.
-  for (let i = 0; i < 50; i++) {
-    const open = await db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM callback_deliveries WHERE webhook_id LIKE 'run-%' AND outcome = 'received'",
-    );
-    if ((open[0]?.n ?? 0) === 0) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const okIds = receiver.flatMap((r) => r.okIds);
-  const stored = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM callback_deliveries WHERE webhook_id = ANY($1::text[])",
-    [okIds],
-  );
-  const outcomes = await db.query<{ outcome: string; n: number }>(
-    `SELECT outcome, count(*)::int AS n FROM callback_deliveries WHERE webhook_id LIKE 'run-%'
-      GROUP BY outcome ORDER BY n DESC`,
-  );
-  const storedRun = outcomes.reduce((s, o) => s + o.n, 0);
+const mean = (rounds: Round[], f: (r: Round) => number) =>
+  rounds.reduce((s, r) => s + f(r), 0) / rounds.length;
+const sum = (rounds: Round[], f: (r: Round) => number) => rounds.reduce((s, r) => s + f(r), 0);
 
+function printRounds(kind: string, targets: number, empty: Round[], receiver: Round[]): void {
   console.log(
-    `\n[postgres] callback receiver vs empty Next route, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${roundSec} s`,
+    `\n[${kind}] callback receiver vs empty Next route, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SEC} s`,
   );
   for (const [i, r] of empty.entries()) {
     figure(
@@ -159,7 +149,7 @@ async function callbackFigures(server: Server, db: Database, targets: CallbackTa
   }
   for (const [i, r] of receiver.entries()) {
     figure(
-      `POST /api/postback round ${i + 1} (${targets.length} orders)`,
+      `POST /api/postback round ${i + 1} (${targets} orders)`,
       r.requestsPerSec,
       "req/s",
       `p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
@@ -174,19 +164,31 @@ async function callbackFigures(server: Server, db: Database, targets: CallbackTa
     "req/s",
     `p99 ${mean(receiver, (r) => r.p99Ms).toFixed(0)} ms`,
   );
-  ratio("callback receiver / empty route throughput", p, e, "≥ 0.8");
+  ratio(`[${kind}] callback receiver / empty route throughput`, p, e, "≥ 0.8");
   ratio(
-    "callback receiver / empty route p99 latency",
+    `[${kind}] callback receiver / empty route p99 latency`,
     mean(receiver, (r) => r.p99Ms),
     mean(empty, (r) => r.p99Ms),
     "lower is better",
   );
-  figure(
-    "deliveries answered 2xx",
-    sum(receiver, (r) => r.ok),
-    "",
+}
+
+/** Nothing lost: every delivery answered 2xx is in callback_deliveries, applied or otherwise processed. */
+async function printStored(kind: string, db: Database, receiver: Round[]): Promise<void> {
+  const okIds = receiver.flatMap((r) => r.okIds);
+  const stored = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM callback_deliveries WHERE webhook_id = ANY($1::text[])",
+    [okIds],
   );
+  const outcomes = await db.query<{ outcome: string; n: number }>(
+    `SELECT outcome, count(*)::int AS n FROM callback_deliveries WHERE webhook_id LIKE 'run-%'
+      GROUP BY outcome ORDER BY n DESC`,
+  );
+  const storedRun = outcomes.reduce((s, o) => s + o.n, 0);
+  const answered = sum(receiver, (r) => r.ok);
+  figure(`[${kind}] deliveries answered 2xx`, answered, "");
   figure("  of them stored in callback_deliveries", stored[0]?.n ?? 0, "", "(nothing lost: equal)");
+  figure("  lost", answered - (stored[0]?.n ?? 0), "", "(target 0)");
   figure(
     "  all stored deliveries of the rounds",
     storedRun,
@@ -206,26 +208,40 @@ function actionId(): string {
   return entry[0];
 }
 
+/** The databases the receiver is measured on (BENCH_RECEIVER_DBS, default both). */
+const RECEIVER_DBS = (process.env.BENCH_RECEIVER_DBS ?? "postgres,pglite")
+  .split(",")
+  .filter((k): k is "postgres" | "pglite" => k === "postgres" || k === "pglite");
+
 export async function runServerBench(): Promise<void> {
-  let targets: CallbackTarget[] = [];
-  let session = { token: "" };
-  await withBenchDashboard({
-    name: "bench_dash_server",
-    seed: async (db) => {
-      await seedOrders(db, { from: 1, to: CALLBACK_ORDERS, newest: new Date(), status: "In progress" });
-      await db.exec("ANALYZE orders");
-      targets = await callbackTargets(db);
-      session = await seedOperatorSession(db);
-    },
-    env: { SANDBOX_RATE_LIMIT_PER_MINUTE: "0" },
-    run: async (server, db) => {
-      await callbackFigures(server, db, targets);
-      await runWorker("bench/dashboard-action.ts", {
-        BENCH_ACTION_SERVER_URL: server.url,
-        BENCH_ACTION_SANDBOX_URL: server.sandboxUrl,
-        BENCH_ACTION_ID: actionId(),
-        BENCH_ACTION_SESSION: session.token,
-      });
-    },
-  });
+  for (const kind of RECEIVER_DBS) {
+    let targets: CallbackTarget[] = [];
+    let session = { token: "" };
+    let receiver: Round[] = [];
+    await withBenchDashboard({
+      name: `bench_dash_server_${kind}`,
+      database: kind,
+      seed: async (db) => {
+        await seedOrders(db, { from: 1, to: CALLBACK_ORDERS, newest: new Date(), status: "In progress" });
+        await db.exec("ANALYZE orders");
+        targets = await callbackTargets(db);
+        session = await seedOperatorSession(db);
+      },
+      env: { SANDBOX_RATE_LIMIT_PER_MINUTE: "0" },
+      run: async (server) => {
+        const rounds = await callbackRounds(server, targets);
+        receiver = rounds.receiver;
+        printRounds(kind, targets.length, rounds.empty, rounds.receiver);
+        await postbackMemoryFigure(server.url, server.pid);
+        if (kind !== "postgres") return;
+        await runWorker("bench/dashboard-action.ts", {
+          BENCH_ACTION_SERVER_URL: server.url,
+          BENCH_ACTION_SANDBOX_URL: server.sandboxUrl,
+          BENCH_ACTION_ID: actionId(),
+          BENCH_ACTION_SESSION: session.token,
+        });
+      },
+      after: (db) => printStored(kind, db, receiver),
+    });
+  }
 }

@@ -35,6 +35,7 @@ export async function runPayPageBench(): Promise<void> {
   await withBenchDashboard({
     name: "bench_pay_page",
     run: async (server, db) => {
+      if (!db) throw new Error("the pay-page bench runs on PostgreSQL, which stays open while it measures");
       const orders = { db, paymentApiBaseUrl: server.sandboxUrl, publicBaseUrl: server.url };
       // Random cents on the QR order: its page then shows the emphasised exact-amount block too.
       const qrPage = await createPayPageOrder(orders, "QRNSPK", { addRandomCents: true });

@@ -34,6 +34,10 @@ const schema = z
     DATA_DIR: optionalString.transform((v) => v ?? ".data"),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "Must be at least 12 characters").optional()),
+    /** Hours a callback that failed verification is kept (bounded) before it is purged. */
+    POSTBACK_UNVERIFIED_RETENTION_HOURS: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(1).max(8760).default(72),
+    ),
   })
   .superRefine((e, ctx) => {
     if (e.PAYMENT_API_BASE_URL && e.PAYMENT_API_IS_SANDBOX !== "true") {

@@ -3,31 +3,33 @@ import { randomUUID } from "node:crypto";
 import {
   type CallbackPayload,
   callbackPayloadSchema,
+  FINAL_STATUSES,
   type FieldError,
   fieldErrorsFromZod,
 } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
+import type { CallbackOutcome } from "@/lib/db/queries/callback-deliveries";
 import {
-  type CallbackOutcome,
-  finishCallbackDelivery,
-  insertCallbackDelivery,
-  isCallbackEventClaimed,
-  lockCallbackEvent,
-} from "@/lib/db/queries/callback-deliveries";
-import {
-  adoptProviderOrderId,
-  applyOrderStatus,
-  type CallbackTargetOrder,
-  findOrderIdByProviderId,
-  lockOrderByProviderId,
-  lockUnconfirmedOrder,
-} from "@/lib/db/queries/order-callback-status";
-import { decideStatusChange } from "./decide";
+  type StoredBody,
+  storeAndApplySignedCallback,
+  storeInvalidDelivery,
+  storeReceivedDelivery,
+  storeUnverifiedDelivery,
+} from "@/lib/db/queries/callback-receiver";
+import { summarizeBody, UNVERIFIED_PREFIX_BYTES, utf8Prefix } from "./body-summary";
 import { type HeaderSource, pickCallbackHeaders } from "./headers";
 import { verifyCallbackSignature } from "./verify";
 
 /** Callbacks are small JSON objects; anything bigger is refused before it is stored. */
 export const MAX_CALLBACK_BYTES = 64 * 1024;
+
+/** Unverified posts stored per source per window; more in one window are answered 429 and not stored. */
+export const UNVERIFIED_LIMIT_PER_WINDOW = 30;
+export const UNVERIFIED_WINDOW_MS = 60_000;
+/** Header values kept with an unverified post are cut shorter than a verified one's. */
+const UNVERIFIED_HEADER_LENGTH = 200;
+/** The rate-limit keys of the receiver (rate_limits.key starts with this). */
+export const UNVERIFIED_RATE_KEY_PREFIX = "postback-unverified:";
 
 export interface ReceiveInput {
   headers: HeaderSource;
@@ -35,138 +37,125 @@ export interface ReceiveInput {
   rawBody: string;
   secret: string;
   clientId: string;
+  /** Who sent it, for the per-source limit on unverified posts (see postbackSource). */
+  source?: string | null;
+  /** Overrides UNVERIFIED_LIMIT_PER_WINDOW (tests). */
+  unverifiedLimit?: number;
   now?: Date;
 }
 
-export type ReceiveOutcome = Exclude<CallbackOutcome, "received"> | "too-large";
+export type ReceiveOutcome = Exclude<CallbackOutcome, "received"> | "too-large" | "rate-limited";
 
 export interface ReceiveResult {
-  httpStatus: 200 | 400 | 401 | 413;
+  httpStatus: 200 | 400 | 401 | 413 | 429;
   outcome: ReceiveOutcome;
-  /** The stored delivery; null only when nothing was stored (too large). */
+  /** The stored delivery; null when nothing was stored (too large, rate-limited). */
   deliveryId: string | null;
   orderId: string | null;
   /** Field errors of an invalid payload (safe to return: they describe the sender's own body). */
   errors?: FieldError[];
+  /** Seconds until a rate-limited sender may post again. */
+  retryAfterSeconds?: number;
 }
 
 /**
- * The callback receiver (DESIGN §4): stores the raw delivery first, verifies its signatures, validates it,
- * de-duplicates on the event id and applies the status monotonically. Plain function over a db handle so
- * it runs the same in the Next route, in tests and in the benchmark.
+ * The callback receiver (DESIGN §4). Signatures are checked in memory first, then one statement does the
+ * rest: a verified, well-formed delivery is stored whole and applied atomically (de-duplicated on the
+ * event id, applied monotonically, see receive_signed_callback); a signed but invalid one is stored whole;
+ * one failing verification is stored bounded (a prefix, its size and hash) while its sender is within its
+ * limit, and is never applied. Plain function over a db handle so it runs the same in the Next route, in
+ * tests and in the benchmark.
  */
 export async function receiveCallback(db: Sql, input: ReceiveInput): Promise<ReceiveResult> {
-  if (Buffer.byteLength(input.rawBody) > MAX_CALLBACK_BYTES) {
+  const bytes = Buffer.from(input.rawBody, "utf8");
+  if (bytes.byteLength > MAX_CALLBACK_BYTES) {
     return { httpStatus: 413, outcome: "too-large", deliveryId: null, orderId: null };
   }
   const id = randomUUID();
+  const now = input.now ?? new Date();
   const headers = pickCallbackHeaders(input.headers);
-  await db.transaction(async (tx) => {
-    // Asynchronous commit is safe for this first write: every path below ends in a synchronous commit
-    // before the sender is answered, and that commit flushes this row too. It saves one disk flush per delivery.
-    await tx.query("SET LOCAL synchronous_commit = off");
-    await insertCallbackDelivery(tx, {
-      id,
-      headers,
-      rawBody: input.rawBody,
-      webhookId: headers["webhook-id"] ?? null,
-    });
-  });
+  const webhookId = headers["webhook-id"] ?? null;
+  const summary = summarizeBody(bytes);
 
   const verification = verifyCallbackSignature({
     secret: input.secret,
     clientId: input.clientId,
     headers,
     rawBody: input.rawBody,
-    now: input.now ?? new Date(),
+    now,
   });
   if (!verification.ok) {
-    const orderId = await claimedOrderId(db, input.rawBody);
-    await finishCallbackDelivery(db, id, {
-      verified: false,
+    const limit = input.unverifiedLimit ?? UNVERIFIED_LIMIT_PER_WINDOW;
+    const windowStart = Math.floor(now.getTime() / UNVERIFIED_WINDOW_MS) * UNVERIFIED_WINDOW_MS;
+    const { count, storedId } = await storeUnverifiedDelivery(db, {
+      id,
+      webhookId: webhookId?.slice(0, UNVERIFIED_HEADER_LENGTH) ?? null,
+      headers: Object.fromEntries(
+        Object.entries(headers).map(([k, v]) => [k, v.slice(0, UNVERIFIED_HEADER_LENGTH)]),
+      ),
+      body: { rawBody: utf8Prefix(input.rawBody, UNVERIFIED_PREFIX_BYTES), ...summary },
       verificationError: verification.error,
-      orderId,
-      outcome: "rejected",
+      claimedProviderOrderId: claimedProviderId(input.rawBody),
+      sourceKey: `${UNVERIFIED_RATE_KEY_PREFIX}${input.source ?? "unknown"}`,
+      windowStart: new Date(windowStart),
+      limit,
     });
+    if (count > limit || storedId === null) {
+      const retryAfterSeconds = Math.max(
+        1,
+        Math.ceil((windowStart + UNVERIFIED_WINDOW_MS - now.getTime()) / 1000),
+      );
+      return { httpStatus: 429, outcome: "rate-limited", deliveryId: null, orderId: null, retryAfterSeconds };
+    }
     return { httpStatus: 401, outcome: "rejected", deliveryId: id, orderId: null };
   }
 
+  const body: StoredBody = { rawBody: input.rawBody, ...summary };
   const parsed = parsePayload(input.rawBody);
   if (!parsed.ok) {
-    await finishCallbackDelivery(db, id, {
-      verified: true,
-      orderId: await claimedOrderId(db, input.rawBody),
-      outcome: "invalid",
+    await storeInvalidDelivery(db, {
+      id,
+      webhookId,
+      headers,
+      body,
+      claimedProviderOrderId: claimedProviderId(input.rawBody),
     });
     return { httpStatus: 400, outcome: "invalid", deliveryId: id, orderId: null, errors: parsed.errors };
   }
   const payload = parsed.payload;
-  const webhookId = verification.webhookId;
-
-  return db.transaction(async (tx) => {
-    const finish = async (
-      outcome: "applied" | "duplicate" | "stale" | "unknown-order",
-      orderId: string | null,
-    ) => {
-      await finishCallbackDelivery(tx, id, { verified: true, orderId, status: payload.status, outcome });
-      return { httpStatus: 200 as const, outcome, deliveryId: id, orderId };
-    };
-    if (webhookId) {
-      await lockCallbackEvent(tx, webhookId);
-      if (await isCallbackEventClaimed(tx, webhookId, id)) {
-        // Matched for the timeline only; nothing is applied.
-        const order = await lockOrderByProviderId(tx, payload.id);
-        return finish("duplicate", order && matches(order, payload) ? order.id : null);
-      }
-    }
-    const order = await findTarget(tx, payload);
-    if (!order) return finish("unknown-order", null);
-    const decision = decideStatusChange(order, {
+  try {
+    const { outcome, orderId } = await storeAndApplySignedCallback(db, {
+      id,
+      webhookId,
+      eventId: verification.webhookId,
+      headers,
+      body,
+      providerOrderId: payload.id,
+      type: payload.type,
+      paymentId: UUID.test(payload.paymentId) ? payload.paymentId.toLowerCase() : null,
       status: payload.status,
       updatedAt: new Date(payload.updatedAt),
+      finalStatuses: FINAL_STATUSES,
     });
-    if (decision === "applied")
-      await applyOrderStatus(tx, order.id, payload.status, new Date(payload.updatedAt));
-    return finish(decision, order.id);
-  });
+    return { httpStatus: 200, outcome, deliveryId: id, orderId };
+  } catch (error) {
+    // Nothing was applied; keep what came all the same (store-first), then let the sender retry.
+    await storeReceivedDelivery(db, { id, webhookId, headers, body }).catch(() => {});
+    throw error;
+  }
 }
 
-/**
- * The order a callback is about: ours by the service's id, with type and paymentId agreeing. Failing that,
- * an order of ours with this type and paymentId whose answer never arrived (timeout, crash): the signed
- * callback is the service saying it holds that order, so its id is adopted rather than the news dropped.
- */
-async function findTarget(tx: Sql, payload: CallbackPayload): Promise<CallbackTargetOrder | null> {
-  const known = await lockOrderByProviderId(tx, payload.id);
-  if (known) return matches(known, payload) ? known : null;
-  if (!UUID.test(payload.paymentId)) return null;
-  const unconfirmed = await lockUnconfirmedOrder(tx, payload.type, payload.paymentId.toLowerCase());
-  if (!unconfirmed) return null;
-  await adoptProviderOrderId(tx, unconfirmed.id, payload.id);
-  return unconfirmed;
-}
-
-/**
- * The order a refused or invalid body names, so the order's timeline shows it (marked as refused). Only a
- * reference for display: nothing of such a body is ever applied, and the sender is told nothing of it.
- */
-async function claimedOrderId(db: Sql, rawBody: string): Promise<string | null> {
+/** The service's order id a body names, so its timeline shows the delivery; display only, never applied. */
+function claimedProviderId(rawBody: string): string | null {
   try {
     const id: unknown = (JSON.parse(rawBody) as { id?: unknown } | null)?.id;
-    return typeof id === "string" && UUID.test(id) ? await findOrderIdByProviderId(db, id) : null;
+    return typeof id === "string" && UUID.test(id) ? id : null;
   } catch {
     return null;
   }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The service's order id must be ours AND its type and paymentId must agree with what we sent. */
-function matches(order: { direction: string; paymentId: string }, payload: CallbackPayload): boolean {
-  return (
-    order.direction === payload.type && order.paymentId.toLowerCase() === payload.paymentId.toLowerCase()
-  );
-}
 
 function parsePayload(
   rawBody: string,

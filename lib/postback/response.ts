@@ -14,6 +14,15 @@ export function callbackResponse(result: ReceiveResult): Response {
       return problem(401, "Unauthorized", "The callback signature could not be verified.");
     case 413:
       return problem(413, "Payload Too Large", "The callback body is too large.");
+    case 429: {
+      const response = problem(
+        429,
+        "Too Many Requests",
+        "Too many callbacks from this address failed verification; try again later.",
+      );
+      response.headers.set("Retry-After", String(result.retryAfterSeconds ?? 60));
+      return response;
+    }
     case 400:
       return problem(400, "Bad Request", "The callback body is not a valid callback payload.", result.errors);
   }

@@ -4,7 +4,9 @@
  */
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
+import { readBodyWithin } from "@/lib/http/read-body-within";
 import { verify } from "@/lib/signing";
+
 import type { Merchant, SandboxContext } from "./context";
 import { problem, problemResponse } from "./problems";
 import { countRequest } from "./store/limits";
@@ -18,38 +20,11 @@ export class Refusal {
 
 const refuse = (...args: Parameters<typeof problem>) => new Refusal(problemResponse(problem(...args)));
 
-/** Reads at most `limit` bytes of the body; a Refusal (413) beyond that. */
+/** Reads at most `limit` bytes of the body, counted as they arrive; a Refusal (413) beyond that. */
 async function readBody(c: SandboxHttpContext, limit: number): Promise<Uint8Array | Refusal> {
-  const tooLarge = () => refuse(413, "body-too-large", `The request body must be at most ${limit} bytes`);
-  const declared = c.req.header("content-length");
-  if (declared !== undefined) {
-    if (Number(declared) > limit) return tooLarge();
-    // Node's parser holds the body to its Content-Length, so the server's direct (non-stream) read is safe.
-    return new Uint8Array(await c.req.raw.arrayBuffer());
-  }
-  // Chunked: count while reading.
-  const stream = c.req.raw.body;
-  if (!stream) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  const body = await readBodyWithin(c.req.raw, limit);
+  if (!body.ok) return refuse(413, "body-too-large", `The request body must be at most ${limit} bytes`);
+  return body.bytes;
 }
 
 function authenticate(ctx: SandboxContext, c: SandboxHttpContext, message: string | Uint8Array) {

@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import { FINAL_STATUSES, type FinalStatus } from "@/lib/contract";
 import type { SandboxEnv, SandboxHttpContext } from "../admission";
+import { bodyWithin } from "../body-limit";
 import type { Merchant, SandboxContext } from "../context";
 import { problem, problemResponse } from "../problems";
 import { moveOrder } from "../service/move-order";
@@ -65,7 +66,7 @@ export function operatorRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void
     return c.html(page(merchant, orders));
   });
 
-  app.post("/sandbox/ui/orders/:id/status", async (c) => {
+  app.post("/sandbox/ui/orders/:id/status", bodyWithin(ctx.opts.bodyLimitBytes), async (c) => {
     const merchant = basicAuth(ctx, c);
     if (!merchant) return challenge();
     const origin = c.req.header("origin");

@@ -1,0 +1,49 @@
+import "server-only";
+import type { Sql } from "@/lib/database";
+import { readBodyWithin } from "@/lib/http/read-body-within";
+import { maybePurgeUnverified } from "./purge";
+import { MAX_CALLBACK_BYTES, receiveCallback } from "./receive";
+import { callbackResponse } from "./response";
+import { postbackSource } from "./source";
+
+export interface PostbackSettings {
+  secret: string;
+  clientId: string;
+  /** Unverified deliveries older than this are purged. */
+  unverifiedRetentionHours: number;
+  /** Overrides the per-source limit on unverified posts (tests). */
+  unverifiedLimit?: number;
+}
+
+/**
+ * POST /api/postback from request to response: the body is read under MAX_CALLBACK_BYTES counted on the
+ * bytes received (413 past it, nothing stored, nothing more read), then handed to receiveCallback.
+ */
+export async function handlePostback(
+  db: Sql,
+  request: Request,
+  settings: PostbackSettings,
+): Promise<Response> {
+  maybePurgeUnverified(db, settings.unverifiedRetentionHours);
+  const body = await readBodyWithin(request, MAX_CALLBACK_BYTES);
+  if (!body.ok) {
+    const response = callbackResponse({
+      httpStatus: 413,
+      outcome: "too-large",
+      deliveryId: null,
+      orderId: null,
+    });
+    // The rest of the body is never read: close the connection rather than drain it.
+    response.headers.set("Connection", "close");
+    return response;
+  }
+  const result = await receiveCallback(db, {
+    headers: request.headers,
+    rawBody: new TextDecoder().decode(body.bytes),
+    secret: settings.secret,
+    clientId: settings.clientId,
+    source: postbackSource(request.headers),
+    unverifiedLimit: settings.unverifiedLimit,
+  });
+  return callbackResponse(result);
+}
