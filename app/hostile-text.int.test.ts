@@ -158,7 +158,7 @@ describe("sign-in", () => {
 });
 
 describe("POST /api/postback", () => {
-  const post = (body: string | Uint8Array, headers: Record<string, string> = {}) =>
+  const post = (body: string, headers: Record<string, string> = {}) =>
     postbackPost(
       new Request("http://dashboard.test/api/postback", {
         method: "POST",
