@@ -103,6 +103,16 @@ const createRequest: fc.Arbitrary<FuzzRequest> = fc
       fc.record({ kind: fc.constant("set" as const), at: fc.nat(), value: junkValue }),
       fc.record({ kind: fc.constant("remove" as const), at: fc.nat() }),
       fc.record({ kind: fc.constant("text" as const), at: fc.nat(), value: nastyString }),
+      fc.record({
+        kind: fc.constant("optional-text" as const),
+        path: fc.constantFrom(
+          ["client", "firstName"],
+          ["client", "lastName"],
+          ["postbackUrl"],
+          ["extra", "note"],
+        ),
+        value: nastyString,
+      }),
       fc.record({ kind: fc.constant("amount" as const), literal: amountLiteral }),
       fc.record({ kind: fc.constant("truncate" as const), at: fc.nat() }),
       fc.record({ kind: fc.constant("insert" as const), at: fc.nat(), junk: fc.string({ maxLength: 4 }) }),
@@ -139,6 +149,9 @@ const createRequest: fc.Arbitrary<FuzzRequest> = fc
         break;
       case "text":
         body = JSON.stringify(setPath(sample, pick(mutation.at), mutation.value)) ?? "null";
+        break;
+      case "optional-text":
+        body = JSON.stringify(setPath(sample, mutation.path, mutation.value));
         break;
       case "amount":
         body = JSON.stringify({ ...sample, amount: 4242.42 }).replace("4242.42", mutation.literal);
