@@ -59,5 +59,6 @@ function undecodablePath(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  matcher: ["/pay/:path*", "/api/pay/:path*", "/((?!_next/|api/|pay/|favicon.ico|login).*)"],
+  // API routes only when percent-escaped, where a path may not decode (undecodablePath).
+  matcher: ["/pay/:path*", "/api/pay/:path(.*%.*)", "/((?!_next/|api/|pay/|favicon.ico|login).*)"],
 };

@@ -1,6 +1,7 @@
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { proxy } from "@/proxy";
+import { config, proxy } from "@/proxy";
 import { isDecodablePath } from "./decodable-path";
 
 describe("paths that are not percent-encoded UTF-8", () => {
@@ -12,6 +13,11 @@ describe("paths that are not percent-encoded UTF-8", () => {
   );
   it.each(["/pay/abc", "/orders/%D0%B9", "/orders/%25FF", "/"])("%s is", (path) => {
     expect(isDecodablePath(path)).toBe(true);
+  });
+
+  it("the proxy runs on them under /api/pay (and still not on /api/pay/<token>)", () => {
+    expect(unstable_doesMiddlewareMatch({ config, url: "/api/pay/%FF" })).toBe(true);
+    expect(unstable_doesMiddlewareMatch({ config, url: "/api/pay/abc" })).toBe(false);
   });
 
   it("the proxy answers 404 for them: JSON under /api, the not-found page otherwise", async () => {
