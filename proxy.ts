@@ -9,12 +9,14 @@
  */
 import { type NextRequest, NextResponse } from "next/server";
 import { REQUEST_PATH_HEADER } from "@/lib/auth/request-path";
+import { isDecodablePath } from "@/lib/decodable-path";
 import { DOCUMENT_LANG_HEADER } from "@/lib/document-lang";
 import { LANG_COOKIE, LANG_QUERY_PARAM, negotiateLocale, toLocale } from "@/lib/i18n/locales";
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 export function proxy(request: NextRequest): NextResponse {
+  if (!isDecodablePath(request.nextUrl.pathname)) return undecodablePath(request);
   if (!request.nextUrl.pathname.startsWith("/pay/")) {
     const headers = new Headers(request.headers);
     headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
@@ -46,6 +48,17 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
+/** Invalid UTF-8 in the path (issue 8): a 404, JSON for the API and the not-found page for pages. */
+function undecodablePath(request: NextRequest): NextResponse {
+  if (request.nextUrl.pathname.startsWith("/api/"))
+    return NextResponse.json(
+      { error: "Not found" },
+      { status: 404, headers: { "Cache-Control": "no-store" } },
+    );
+  return NextResponse.rewrite(new URL("/_undecodable-path", request.url));
+}
+
 export const config = {
-  matcher: ["/pay/:path*", "/((?!_next/|api/|pay/|favicon.ico|login).*)"],
+  // API routes only when percent-escaped, where a path may not decode (undecodablePath).
+  matcher: ["/pay/:path*", "/api/pay/:path(.*%.*)", "/((?!_next/|api/|pay/|favicon.ico|login).*)"],
 };

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { formatMinorUnits, fromMinorUnits, hasAtMostTwoDecimals, MAX_AMOUNT, toMinorUnits } from "./index";
+import {
+  amountLiteralError,
+  amountTextProblem,
+  formatMinorUnits,
+  fromMinorUnits,
+  hasAtMostTwoDecimals,
+  MAX_AMOUNT,
+  toMinorUnits,
+} from "./index";
 
 describe("hasAtMostTwoDecimals", () => {
   test.each([
@@ -85,5 +93,34 @@ describe("fromMinorUnits / formatMinorUnits", () => {
 
   test.each([0.01, 0.1, 1, 12.34, 100.5, 1500, 999_999_999_999.99])("%s round-trips", (amount) => {
     expect(fromMinorUnits(toMinorUnits(amount))).toBe(amount);
+  });
+});
+
+describe("amountTextProblem: amounts judged on their text", () => {
+  test.each(["1500", "1500.5", "1500.55", "0.01", "-1.5", "0"])("accepts %s", (text) => {
+    expect(amountTextProblem(text)).toBeUndefined();
+  });
+  test.each([
+    ["99.99999999999999999", /at most two decimals/],
+    ["1500.0000000000001", /at most two decimals/],
+    ["1500.000", /at most two decimals/],
+    ["1e3", /without an exponent/],
+    ["1.5E+2", /without an exponent/],
+    ["NaN", /a number greater than 0/],
+    ["12abc", /a number greater than 0/],
+  ])("refuses %s", (text, message) => expect(amountTextProblem(text)).toMatch(message));
+});
+
+describe("amountLiteralError: the body's amount literal", () => {
+  test("names the amount written with more decimals than its float shows", () => {
+    const text = '{"amount":1500.0000000000001}';
+    expect(amountLiteralError(text, JSON.parse(text))).toEqual({
+      path: "amount",
+      message: expect.stringMatching(/at most two decimals/),
+    });
+  });
+  test("nothing when the amount is exact, or not a number (the schema reports that)", () => {
+    for (const text of ['{"amount":1500.5}', '{"amount":"1.001"}', "{}", "[1.001]", "null"])
+      expect(amountLiteralError(text, JSON.parse(text))).toBeUndefined();
   });
 });

@@ -2,8 +2,43 @@
  * Amounts travel as JSON numbers with at most two decimals (DESIGN §4). We never add or compare them
  * in binary floating point: convert to integer minor units (cents) first.
  */
+import { numberLiteralAt } from "./json-literals";
 
 const TWO_DECIMALS = /^-?(0|[1-9]\d*)(\.\d{1,2})?$/;
+
+/**
+ * Why an amount written as `text` is refused, or undefined when it is written exactly: plain digits, an
+ * optional point and at most two decimals. Judged on the text because parsing hides what a float cannot hold
+ * (1500.0000000000001 and 99.99999999999999999 both parse to two-decimal doubles). The sign and the range
+ * are judged on the number, by the amount schema. Used on a JSON literal (numberLiteralAt) and on form text.
+ */
+export function amountTextProblem(text: string): string | undefined {
+  if (/^-?\d+(\.\d{1,2})?$/.test(text)) return undefined;
+  if (/^-?\d+\.\d{3,}$/.test(text)) return "Must have at most two decimals (e.g. 100.5 or 1500)";
+  if (/^-?\d+(\.\d+)?[eE][+-]?\d+$/.test(text))
+    return "Must be written without an exponent, with at most two decimals (e.g. 1000, not 1e3)";
+  return "Must be a number greater than 0 with at most two decimals";
+}
+
+/**
+ * The field error of a JSON body whose `amount` (at `path`) is a number written inexactly (see
+ * amountTextProblem); `json` is the parsed body, `jsonText` its source.
+ */
+export function amountLiteralError(
+  jsonText: string,
+  json: unknown,
+  path: readonly string[] = ["amount"],
+): { path: string; message: string } | undefined {
+  let value: unknown = json;
+  for (const key of path) value = isRecord(value) ? value[key] : undefined;
+  if (typeof value !== "number") return undefined;
+  const literal = numberLiteralAt(jsonText, path);
+  const message = literal === undefined ? undefined : amountTextProblem(literal);
+  return message ? { path: path.join("."), message } : undefined;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The largest amount the contract accepts (spec 2.7 sets no bound; ours keeps every amount's minor units

@@ -3,6 +3,7 @@
  * number, "1 500,50", a one-digit month) becomes what the contract expects. Pure, shared by the browser
  * forms and the server actions.
  */
+import { amountTextProblem } from "@/lib/contract";
 
 /** Trimmed text, or undefined when empty (an empty optional input means "not given"). */
 export function optionalText(value: string | undefined): string | undefined {
@@ -24,14 +25,17 @@ export function phoneText(value: string | undefined): string | undefined {
 
 /**
  * "1 500,50" / "1500.5" → a number; empty → undefined (the contract says "Required"); anything else → NaN
- * (the contract says "Must be a number ...").
+ * (the contract says "Must be a number ... with at most two decimals"). Judged on the text: "1500.0000000000001"
+ * would parse to 1500, so more than two decimals is refused here, before parsing hides them.
  */
 export function amountNumber(value: string | number | undefined): number | undefined {
   if (typeof value === "number") return value;
   const t = optionalText(value);
   if (t === undefined) return undefined;
   const normalised = t.replace(/[\s\u00a0]/g, "").replace(",", ".");
-  return /^\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
+  return /^\d+(\.\d+)?$/.test(normalised) && amountTextProblem(normalised) === undefined
+    ? Number(normalised)
+    : Number.NaN;
 }
 
 /** A bank id from a select/picker ("" = none). */

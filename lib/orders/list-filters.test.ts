@@ -4,6 +4,25 @@ import { orderListQuery, parseCursor, parseOrderListParams } from "./list-filter
 const id = "3f2c8e1a-6d0b-4c1e-9a2f-7b5d4c3e2a10";
 
 describe("parseOrderListParams", () => {
+  it.each([
+    ["q", "a\u0000b", /"q" must not contain a NUL/],
+    ["status", "\u0000", /"status" must not contain a NUL/],
+    ["method", "\ud800", /"method" must not contain an unpaired UTF-16 surrogate/],
+    ["after", "\u0000", /"after" must not contain a NUL/],
+  ])(
+    "refuses %s with text the product does not accept, naming it, and never uses it",
+    (key, value, message) => {
+      const { filters, page, errors, raw } = parseOrderListParams({
+        [key]: value,
+        country: "br",
+      });
+      expect(errors).toEqual([{ field: key, message: expect.stringMatching(message) }]);
+      expect(filters).toEqual({ country: "BR" });
+      expect(page).toEqual({});
+      expect(raw).toEqual({ country: "br" });
+    },
+  );
+
   it("reads every filter, trimming and normalising", () => {
     const { filters, page, errors } = parseOrderListParams(
       new URLSearchParams({

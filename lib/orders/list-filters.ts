@@ -3,7 +3,7 @@
  * without JavaScript and links can be shared). Pure module: used by the page, the JSON route and the CSV
  * export alike, and safe in client components.
  */
-import { isCountryCode, PAYIN_METHODS, PAYOUT_METHODS } from "@/lib/contract";
+import { isCountryCode, PAYIN_METHODS, PAYOUT_METHODS, textProblem } from "@/lib/contract";
 
 export const ORDER_LIST_METHODS: readonly string[] = [
   ...new Set<string>([...PAYIN_METHODS, ...PAYOUT_METHODS]),
@@ -57,6 +57,8 @@ function isDay(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+const PAGE_KEYS = ["after", "before"] as const;
+
 function read(input: SearchParamsInput, key: string): string | undefined {
   const raw = input instanceof URLSearchParams ? input.get(key) : input[key];
   const value = Array.isArray(raw) ? raw[0] : raw;
@@ -75,35 +77,46 @@ export function parseOrderListParams(input: SearchParamsInput): {
   /** The filter values as typed (trimmed), so a form can show back what was wrong. */
   raw: Partial<Record<keyof OrderListFilters, string>>;
 } {
+  const errors: FilterError[] = [];
+  // Text the product refuses (NUL, unpaired surrogates: lib/contract/text.ts) is reported and never used.
+  const refused = new Set<string>();
+  for (const key of [...FILTER_KEYS, ...PAGE_KEYS]) {
+    const value = read(input, key);
+    const problem = value === undefined ? undefined : textProblem(value);
+    if (!problem) continue;
+    refused.add(key);
+    errors.push({ field: key, message: `"${key}" ${problem.charAt(0).toLowerCase()}${problem.slice(1)}` });
+  }
+  const readAccepted = (key: string) => (refused.has(key) ? undefined : read(input, key));
+
   const raw: Partial<Record<keyof OrderListFilters, string>> = {};
   for (const key of FILTER_KEYS) {
-    const value = read(input, key);
+    const value = readAccepted(key);
     if (value !== undefined) raw[key] = value;
   }
   const filters: OrderListFilters = {};
   const page: OrderListPage = {};
-  const errors: FilterError[] = [];
 
-  const direction = read(input, "direction");
+  const direction = readAccepted("direction");
   if (direction === "payin" || direction === "payout") filters.direction = direction;
   else if (direction) errors.push({ field: "direction", message: "Direction must be payin or payout" });
 
-  const method = read(input, "method");
+  const method = readAccepted("method");
   if (method && ORDER_LIST_METHODS.includes(method)) filters.method = method;
   else if (method)
     errors.push({ field: "method", message: `Unknown payment method "${method.slice(0, 40)}"` });
 
-  const status = read(input, "status");
+  const status = readAccepted("status");
   if (status && status.length <= 64) filters.status = status;
   else if (status) errors.push({ field: "status", message: "Status must be at most 64 characters" });
 
-  const country = read(input, "country")?.toUpperCase();
+  const country = readAccepted("country")?.toUpperCase();
   if (country && isCountryCode(country)) filters.country = country;
   else if (country)
     errors.push({ field: "country", message: "Country must be an ISO 3166-1 alpha-2 code (e.g. RU)" });
 
   for (const key of ["from", "to"] as const) {
-    const day = read(input, key);
+    const day = readAccepted(key);
     if (day && isDay(day)) filters[key] = day;
     else if (day) errors.push({ field: key, message: `"${key}" must be a date as YYYY-MM-DD` });
   }
@@ -112,12 +125,12 @@ export function parseOrderListParams(input: SearchParamsInput): {
     delete filters.to;
   }
 
-  const q = read(input, "q");
+  const q = readAccepted("q");
   if (q && q.length <= 254) filters.q = q;
   else if (q) errors.push({ field: "q", message: "Search must be at most 254 characters" });
 
-  for (const key of ["after", "before"] as const) {
-    const cursor = read(input, key);
+  for (const key of PAGE_KEYS) {
+    const cursor = readAccepted(key);
     if (cursor && parseCursor(cursor)) page[key] = cursor;
     else if (cursor)
       errors.push({ field: key, message: "Page position is malformed; start again from the first page" });

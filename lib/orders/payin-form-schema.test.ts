@@ -58,8 +58,26 @@ describe("pay-in form conveniences and field errors", () => {
     ["abc", /Must be a number/],
     ["0", /greater than 0/],
     ["10.123", /at most two decimals/],
+    // Parsing would hide these: 100 and 1500 as doubles (issue 8, item 6).
+    ["99.99999999999999999", /at most two decimals/],
+    ["1500.0000000000001", /at most two decimals/],
+    ["1 500,0000000000001", /at most two decimals/],
+    ["1e3", /Must be a number/],
+    ["-0", /Must be a number/],
+    ["NaN", /Must be a number/],
   ])("amount %s is refused at the amount field", (amount, message) => {
     expect(errorsOf(filled("Card", { amount }))).toEqual({ amount: expect.stringMatching(message) });
+  });
+
+  it.each([
+    ["client.firstName", "a\u0000b", /NUL/],
+    ["client.email", "\ud800@x.co", /surrogate/],
+    ["paymentId", "\u0000", /NUL/],
+  ] as const)("%s with text the product refuses is named", (field, bad, message) => {
+    const values = filled("Card");
+    if (field === "paymentId") values.paymentId = bad;
+    else values.client = { ...values.client, [field.slice("client.".length)]: bad };
+    expect(errorsOf(values)[field]).toMatch(message);
   });
 
   it("normalises phone punctuation and the country's case; keeps addRandomCents only when ticked", () => {

@@ -4,14 +4,21 @@
  * (createPayinAction) parse with this same schema; field names are the contract's paths ("client.email").
  */
 import { z } from "zod";
-import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod, payinRequestSchema } from "@/lib/contract";
+import {
+  acceptedText,
+  PAYIN_METHOD_INFO,
+  PAYIN_METHODS,
+  type PayinMethod,
+  payinRequestSchema,
+} from "@/lib/contract";
 import { amountNumber, bankIdNumber, compact, countryText, optionalText, phoneText } from "./form-normalise";
 
 /** Everything the server fills in itself; the form never carries it. */
 export const payinSubmissionSchema = payinRequestSchema.omit({ postbackUrl: true });
 export type PayinSubmission = z.output<typeof payinSubmissionSchema>;
 
-const text = z.string().optional();
+/** Typed text; NUL and unpaired surrogates are refused here, naming the field (lib/contract/text.ts). */
+const text = z.string().check(acceptedText()).optional();
 
 /** The form's raw values: text as typed (the method select and checkbox aside). */
 const payinFormValuesSchema = z.object({
@@ -20,7 +27,8 @@ const payinFormValuesSchema = z.object({
   client: z
     .object({ id: text, ip: text, email: text, phone: text, firstName: text, lastName: text })
     .optional(),
-  amount: z.union([z.string(), z.number()]).optional(),
+  // Text as typed, judged on its digits (amountNumber); a number is the browser's own output of this schema.
+  amount: z.union([z.string().check(acceptedText()), z.number()]).optional(),
   country: text,
   trafficType: text,
   bankId: z.union([z.string(), z.number()]).optional(),

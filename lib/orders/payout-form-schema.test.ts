@@ -118,6 +118,22 @@ describe("pay-out form: values hidden by a method switch are not submitted", () 
 });
 
 describe("pay-out form field checks", () => {
+  it.each(["1500.0000000000001", "99.99999999999999999"])(
+    "refuses amount %s (more than two decimals)",
+    (amount) => {
+      const v = base("Card");
+      VALID_BY_METHOD.Card(v);
+      expect(errorsOf({ ...v, amount })).toEqual({ amount: expect.stringMatching(/at most two decimals/) });
+    },
+  );
+
+  it("refuses a NUL in a payout detail, naming it", () => {
+    const v = base("Card");
+    VALID_BY_METHOD.Card(v);
+    v.payoutDetails.ccHolderName = "IVAN\u0000IVANOV";
+    expect(errorsOf(v)["payoutDetails.ccHolderName"]).toMatch(/NUL/);
+  });
+
   it("refuses a card number that fails the Luhn check, at payoutDetails.ccNo", () => {
     const v = base("Card");
     VALID_BY_METHOD.Card(v);

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import {
+  acceptedText,
   PAYOUT_DETAIL_FIELDS,
   PAYOUT_METHOD_INFO,
   PAYOUT_METHODS,
@@ -28,13 +29,15 @@ import {
 export const payoutSubmissionSchema = payoutRequestSchema;
 export type PayoutSubmission = z.output<typeof payoutSubmissionSchema>;
 
-const text = z.string().optional();
+/** Typed text; NUL and unpaired surrogates are refused here, naming the field (lib/contract/text.ts). */
+const text = z.string().check(acceptedText()).optional();
 
 const payoutFormValuesSchema = z.object({
   paymentId: text,
   paymentMethod: z.enum(PAYOUT_METHODS, "Choose a payment method"),
   client: z.object({ id: text, ip: text, email: text, tin: text, phone: text }).optional(),
-  amount: z.union([z.string(), z.number()]).optional(),
+  // Text as typed, judged on its digits (amountNumber); a number is the browser's own output of this schema.
+  amount: z.union([z.string().check(acceptedText()), z.number()]).optional(),
   country: text,
   trafficType: text,
   bankId: z.union([z.string(), z.number()]).optional(),

@@ -6,6 +6,8 @@ import {
   FINAL_STATUSES,
   type FieldError,
   fieldErrorsFromZod,
+  findBadText,
+  textProblem,
 } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
 import type { CallbackOutcome } from "@/lib/db/queries/callback-deliveries";
@@ -49,7 +51,7 @@ export type ReceiveOutcome = Exclude<CallbackOutcome, "received"> | "too-large" 
 export interface ReceiveResult {
   httpStatus: 200 | 400 | 401 | 413 | 429;
   outcome: ReceiveOutcome;
-  /** The stored delivery; null when nothing was stored (too large, rate-limited). */
+  /** The stored delivery; null when nothing was stored (too large, rate-limited, or text no column can hold). */
   deliveryId: string | null;
   orderId: string | null;
   /** Field errors of an invalid payload (safe to return: they describe the sender's own body). */
@@ -70,6 +72,12 @@ export async function receiveCallback(db: Sql, input: ReceiveInput): Promise<Rec
   const bytes = Buffer.from(input.rawBody, "utf8");
   if (bytes.byteLength > MAX_CALLBACK_BYTES) {
     return { httpStatus: 413, outcome: "too-large", deliveryId: null, orderId: null };
+  }
+  // Text no column can hold (a raw NUL, an unpaired surrogate) is refused before anything is stored.
+  const badBody = textProblem(input.rawBody);
+  if (badBody) {
+    const errors = [{ path: "(body)", message: badBody }];
+    return { httpStatus: 400, outcome: "invalid", deliveryId: null, orderId: null, errors };
   }
   const id = randomUUID();
   const now = input.now ?? new Date();
@@ -166,6 +174,10 @@ function parsePayload(
   } catch {
     return { ok: false, errors: [{ path: "(body)", message: "Must be a JSON object" }] };
   }
+  // Escaped the same characters are storable in the raw body, but not in the status column: refused here,
+  // so the delivery is recorded as invalid rather than left "received" by a failed write.
+  const bad = findBadText(json);
+  if (bad) return { ok: false, errors: [bad] };
   const result = callbackPayloadSchema.safeParse(json);
   return result.success
     ? { ok: true, payload: result.data }

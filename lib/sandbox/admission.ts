@@ -1,14 +1,15 @@
 /**
  * What every API request passes before its handler: body size (413), authentication (401), rate limit
- * (429), content type (415) and JSON syntax (400), in that order.
+ * (429), content type (415), UTF-8 and JSON syntax (400) and the text rule (400: no NUL, no unpaired
+ * surrogate anywhere in the body), in that order.
  */
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
+import { findBadText } from "@/lib/contract";
 import { readBodyWithin } from "@/lib/http/read-body-within";
 import { verify } from "@/lib/signing";
-
 import type { Merchant, SandboxContext } from "./context";
-import { problem, problemResponse } from "./problems";
+import { problem, problemResponse, validationProblem } from "./problems";
 import { countRequest } from "./store/limits";
 
 export type SandboxEnv = { Bindings: HttpBindings };
@@ -65,7 +66,7 @@ export async function admitPost(
   ctx: SandboxContext,
   c: SandboxHttpContext,
   { limited }: AdmitOptions,
-): Promise<{ merchant: Merchant; json: unknown } | Refusal> {
+): Promise<{ merchant: Merchant; json: unknown; text: string } | Refusal> {
   const body = await readBody(c, ctx.opts.bodyLimitBytes);
   if (body instanceof Refusal) return body;
   const merchant = authenticate(ctx, c, body);
@@ -77,15 +78,26 @@ export async function admitPost(
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json")
     return refuse(415, "unsupported-media-type", "Content-Type must be application/json");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    return refuse(400, "malformed-json", "The request body is not valid UTF-8", [
+      { path: "(body)", message: "Must be UTF-8 encoded JSON" },
+    ]);
+  }
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+    json = JSON.parse(text);
   } catch {
     return refuse(400, "malformed-json", "The request body is not well-formed JSON", [
       { path: "(body)", message: "Must be a JSON object" },
     ]);
   }
-  return { merchant, json };
+  // One text rule for every string of every request, before any handler or database sees it.
+  const bad = findBadText(json);
+  if (bad) return new Refusal(problemResponse(validationProblem([bad])));
+  return { merchant, json, text };
 }
 
 /** The request path and query exactly as the client sent them (what a GET signature covers). */

@@ -127,7 +127,9 @@ export const sandboxEnvSchema = z.object({
 export interface SandboxEnvConfig {
   port: number;
   host: string;
+  /** The first from SANDBOX_CLIENT_ID / SANDBOX_CLIENT_SECRET, then those of `accountsFile`. */
   accounts: MerchantAccount[];
+  accountsFile?: string;
   database: DatabaseConfig;
   expiryMinutes?: number;
   callbackRetrySchedule?: number[];
@@ -157,6 +159,7 @@ export function loadSandboxConfig(
     port: e.SANDBOX_PORT,
     host: e.SANDBOX_HOST,
     accounts,
+    accountsFile: e.SANDBOX_ACCOUNTS_FILE,
     database: e.SANDBOX_DATABASE_URL
       ? { url: e.SANDBOX_DATABASE_URL }
       : { dataDir: path.resolve(e.SANDBOX_DATA_DIR ?? path.join(e.DATA_DIR, "sandbox")) },

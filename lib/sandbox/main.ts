@@ -1,6 +1,7 @@
 /** `npm run sandbox`: the sandbox payment service on its own (env in lib/sandbox/config.ts, README). */
 import { loadSandboxConfig, SandboxConfigError } from "./config";
 import { startSandbox } from "./server";
+import { startupMessage } from "./startup-message";
 
 async function main(): Promise<void> {
   const config = loadSandboxConfig();
@@ -16,14 +17,12 @@ async function main(): Promise<void> {
     amountLimits: config.amountLimits,
     detailsPool: config.detailsPool,
   });
-  const [first, ...more] = config.accounts;
-  const extra = more.length > 0 ? ` (+${more.length} more from SANDBOX_ACCOUNTS_FILE)` : "";
   const store =
     "url" in config.database
       ? "PostgreSQL"
       : `PGlite in ${"dataDir" in config.database ? config.database.dataDir : "memory"}`;
   console.log(
-    `Sandbox payment service on ${sandbox.url} — X-Client-Id: ${first?.clientId}  secret: ${first?.secret}${extra} — ${store}`,
+    startupMessage({ url: sandbox.url, accounts: config.accounts, accountsFile: config.accountsFile, store }),
   );
   let stopping = false;
   const shutdown = (signal: string) => {

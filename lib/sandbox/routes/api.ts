@@ -12,7 +12,7 @@ export function apiRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
     app.post(`/api/v1/${direction}/create`, async (c) => {
       const admitted = await admitPost(ctx, c, { limited: true });
       if (admitted instanceof Refusal) return admitted.response;
-      const result = await createOrder(ctx, admitted.merchant, direction, admitted.json);
+      const result = await createOrder(ctx, admitted.merchant, direction, admitted.json, admitted.text);
       if (!result.ok) return problemResponse(result.problem);
       if (result.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, result.delayMs));
       return c.json(result.body, 200);

@@ -1,6 +1,7 @@
 /** Creating pay-in and pay-out orders: validation, idempotency, payment details, triggers. */
 import { createHmac, randomInt, randomUUID } from "node:crypto";
 import {
+  amountLiteralError,
   type BankDetails,
   currencyForCountry,
   type Direction,
@@ -33,10 +34,15 @@ export async function createOrder(
   merchant: Merchant,
   direction: Direction,
   json: unknown,
+  /** The body as sent: the amount's exactness is judged on its literal (amountLiteralError). */
+  jsonText: string,
 ): Promise<CreateResult> {
   const parsed =
     direction === "payin" ? payinRequestSchema.safeParse(json) : payoutRequestSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, problem: validationProblem(fieldErrorsFromZod(parsed.error)) };
+  const errors = parsed.success ? [] : fieldErrorsFromZod(parsed.error);
+  const inexact = amountLiteralError(jsonText, json);
+  if (inexact && !errors.some((e) => e.path === inexact.path)) errors.push(inexact);
+  if (!parsed.success || errors.length > 0) return { ok: false, problem: validationProblem(errors) };
   const req: PayinRequest | PayoutRequest = parsed.data;
   const payout = direction === "payout" ? (req as PayoutRequest) : undefined;
   const payin = direction === "payin" ? (req as PayinRequest) : undefined;

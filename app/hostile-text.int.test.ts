@@ -1,0 +1,215 @@
+/**
+ * The dashboard's public and staff surfaces against text the product refuses (NUL, unpaired surrogates)
+ * and inexact amounts (issue 8, items 3 and 6): a 400 or a field error naming what is wrong, never a 500,
+ * and nothing changed. Route handlers and actions as Next calls them; real database (TEST_DB), real sandbox.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "@/lib/database";
+import { scratchDashboardEnv } from "@/lib/database/test-database";
+import type { OrderActionResult } from "@/lib/orders/field-errors";
+import {
+  type SandboxFixture,
+  startSandboxFixture,
+  TEST_ACCOUNT,
+} from "@/lib/payment-api/testing/sandbox-fixture";
+import { insertTestOrder } from "@/lib/postback/testing/test-orders";
+import { sign } from "@/lib/signing";
+
+const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
+
+vi.mock("next/headers", () => ({
+  cookies: async () => ({
+    get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined),
+    set: (name: string, value: string) => jar.cookies.set(name, value),
+  }),
+  headers: async () => new Headers({ "user-agent": "vitest" }),
+}));
+
+type Action = (input: unknown) => Promise<OrderActionResult>;
+type Handler = (request: Request) => Promise<Response>;
+
+let fx: SandboxFixture;
+let scratch: { drop(): Promise<void> } | undefined;
+let db: Database;
+let createPayin: Action;
+let createPayout: Action;
+let exportGet: Handler;
+let postbackPost: Handler;
+let signInAction: typeof import("@/lib/actions/sign-in-action").signInAction;
+let signInAs: (role: "operator" | null) => Promise<unknown>;
+
+beforeAll(async () => {
+  fx = await startSandboxFixture();
+  scratch = await scratchDashboardEnv("hostile_text");
+  process.env.PAYMENT_API_BASE_URL = fx.url;
+  process.env.PAYMENT_API_CLIENT_ID = TEST_ACCOUNT.clientId;
+  process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
+  process.env.PUBLIC_BASE_URL = "http://dashboard.test";
+
+  // Imported only now: lib/env reads the environment once, when first imported.
+  const { getDb } = await import("@/lib/db/client");
+  createPayin = (await import("@/lib/actions/create-payin-action")).createPayinAction;
+  createPayout = (await import("@/lib/actions/create-payout-action")).createPayoutAction;
+  signInAction = (await import("@/lib/actions/sign-in-action")).signInAction;
+  exportGet = (await import("@/app/(dashboard)/orders/export/route")).GET;
+  postbackPost = (await import("@/app/api/postback/route")).POST;
+  db = await getDb();
+  const { signInTestRole } = await import("@/lib/auth/test-sign-in");
+  signInAs = (role) => signInTestRole(db, jar.cookies, role);
+});
+
+afterAll(async () => {
+  await db?.close();
+  await fx?.close();
+  await scratch?.drop();
+});
+
+const count = async (table: string) =>
+  (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n ?? 0;
+
+function payinValues(overrides: Record<string, unknown> = {}) {
+  return {
+    paymentId: crypto.randomUUID(),
+    paymentMethod: "SBP",
+    client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com", phone: "" },
+    amount: "1500",
+    country: "RU",
+    trafficType: "ALL",
+    bankId: "",
+    addRandomCents: false,
+    ...overrides,
+  };
+}
+
+describe("create-order actions", () => {
+  it.each([
+    ["client.firstName", { firstName: "a\u0000b" }, /NUL/],
+    ["client.email", { email: "\ud800@example.com" }, /surrogate/],
+  ])("a bad %s is a field error; nothing is written", async (field, client, message) => {
+    await signInAs("operator");
+    const before = await count("orders");
+    const values = payinValues();
+    const result = await createPayin({ ...values, client: { ...values.client, ...client } });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { [field]: expect.stringMatching(message) } });
+    expect(await count("orders")).toBe(before);
+    expect(await fx.countOrders(values.paymentId)).toBe(0);
+  });
+
+  it.each(["99.99999999999999999", "1500.0000000000001"])(
+    "amount %s is refused at the amount field (it is not rounded into an order)",
+    async (amount) => {
+      await signInAs("operator");
+      const before = await count("orders");
+      const values = payinValues({ amount });
+      const result = await createPayin(values);
+      expect(result).toMatchObject({
+        ok: false,
+        fieldErrors: { amount: expect.stringMatching(/two decimals/) },
+      });
+      const payout = await createPayout({
+        paymentId: crypto.randomUUID(),
+        paymentMethod: "BankAccount",
+        client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com" },
+        amount,
+        country: "RU",
+        trafficType: "ALL",
+        payoutDetails: { bankAccountNo: "40817810099910004312\u0000" },
+      });
+      expect(payout).toMatchObject({
+        ok: false,
+        fieldErrors: { "payoutDetails.bankAccountNo": expect.stringMatching(/NUL/) },
+      });
+      expect(await count("orders")).toBe(before);
+      expect(await fx.countOrders(values.paymentId)).toBe(0);
+    },
+  );
+});
+
+describe("GET /orders/export", () => {
+  it.each([
+    ["q", "q=%00"],
+    ["status", "status=a%00b"],
+  ])("a NUL in %s is a 400 naming it", async (field, query) => {
+    await signInAs("operator");
+    const res = await exportGet(new Request(`http://dashboard.test/orders/export?${query}`));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { path: string; message: string }[] };
+    expect(body.errors).toEqual([{ path: field, message: expect.stringMatching(/NUL/) }]);
+  });
+});
+
+describe("sign-in", () => {
+  it.each([
+    ["email", "admin\u0000@example.com", "long enough password"],
+    ["password", "admin@example.com", "pass\u0000word-long-enough"],
+  ] as const)(
+    "a bad %s is a field error before anything touches the database",
+    async (field, email, password) => {
+      const before = await count("rate_limits");
+      const form = new FormData();
+      form.set("email", email);
+      form.set("password", password);
+      const result = await signInAction(null, form);
+      expect(result.ok).toBe(false);
+      expect(result.fieldErrors?.[field]).toMatch(/NUL/);
+      expect(await count("rate_limits")).toBe(before);
+    },
+  );
+});
+
+describe("POST /api/postback", () => {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    postbackPost(
+      new Request("http://dashboard.test/api/postback", {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", ...headers },
+      }),
+    );
+  const signed = (body: string) => ({
+    "x-client-id": TEST_ACCOUNT.clientId,
+    "x-signature": sign(TEST_ACCOUNT.secret, body),
+  });
+
+  it("a signed callback whose status holds a NUL is a 400 naming status, recorded as invalid", async () => {
+    await signInAs(null);
+    const order = await insertTestOrder(db, { providerOrderId: crypto.randomUUID() });
+    const body = JSON.stringify({
+      id: order.providerOrderId,
+      paymentId: order.paymentId,
+      type: order.direction,
+      status: "Success\u0000",
+      amount: 1500,
+      paymentMethod: order.paymentMethod,
+      country: order.country,
+      updatedAt: new Date().toISOString(),
+    });
+    const res = await post(body, signed(body));
+    expect(res.status).toBe(400);
+    const problem = (await res.json()) as { errors: { path: string; message: string }[] };
+    expect(problem.errors).toEqual([{ path: "status", message: expect.stringMatching(/NUL/) }]);
+    const rows = await db.query<{ outcome: string; verified: boolean }>(
+      "SELECT outcome, verified FROM callback_deliveries WHERE raw_body = $1",
+      [body],
+    );
+    expect(rows).toEqual([{ outcome: "invalid", verified: true }]);
+    const status = await db.query<{ status: string }>("SELECT status FROM orders WHERE id = $1", [order.id]);
+    expect(status[0]?.status).toBe(order.status);
+  });
+
+  it.each([
+    ["unsigned", false],
+    ["signed", true],
+  ])("a raw NUL in an %s body is a 400, nothing stored", async (_label, withSignature) => {
+    const before = await count("callback_deliveries");
+    const body = '{"id":"a\u0000b"}';
+    const res = await post(body, withSignature ? signed(body) : {});
+    expect(res.status).toBe(400);
+    expect(await count("callback_deliveries")).toBe(before);
+  });
+
+  it("an unsigned post with an escaped surrogate is refused (401) without a 500", async () => {
+    const res = await post('{"id":"\\ud800","status":"\\u0000"}');
+    expect(res.status).toBe(401);
+  });
+});
