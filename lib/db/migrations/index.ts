@@ -1,7 +1,13 @@
 import type { Migration } from "@/lib/database";
 import { m0001Init } from "./0001_init";
 import { m0002OrdersCallbacks } from "./0002_orders_callbacks";
+import { m0004SignInDevices } from "./0004_sign_in_devices";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
-export const migrations: readonly Migration[] = [m0001Init, m0002OrdersCallbacks, m0900OrderSearchIndexes];
+export const migrations: readonly Migration[] = [
+  m0001Init,
+  m0002OrdersCallbacks,
+  m0004SignInDevices,
+  m0900OrderSearchIndexes,
+];
