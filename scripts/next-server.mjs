@@ -47,10 +47,8 @@ const server = createServer((req, res) => {
     res.end();
   });
 });
-if (dev) {
-  const upgrade = app.getUpgradeHandler();
-  server.on("upgrade", (req, socket, head) => upgrade(req, socket, head));
-}
+// No upgrade listener of our own: in development Next attaches its HMR WebSocket handler to this server
+// itself, at the first request (a second listener would answer the handshake twice).
 server.listen(port, hostname, () => {
   console.log(`[next-server] ${dev ? "development" : "production"} server listening on port ${port}`);
 });
