@@ -57,12 +57,13 @@ test("pages hydrate and work under the policy, with no violations", async ({ pag
   await watchViolations(page);
   await page.goto("/payins/new");
   await expect(page.getByRole("heading", { name: "New pay-in" })).toBeVisible();
-  expect(await isHydrated(page, "form")).toBe(true);
+  // Hydration finishes a moment after the HTML shows: wait for React to attach to the DOM.
+  await expect.poll(() => isHydrated(page, "form")).toBe(true);
   await page.goto("/users");
   await expect(page.getByRole("heading", { name: "Users", exact: true })).toBeVisible();
-  expect(await isHydrated(page, "form")).toBe(true);
+  await expect.poll(() => isHydrated(page, "form")).toBe(true);
   await page.goto("/orders");
-  expect(await isHydrated(page, "main")).toBe(true);
+  await expect.poll(() => isHydrated(page, "main")).toBe(true);
   expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
 });
 
