@@ -5,7 +5,7 @@
  * SOCKET_ADDRESS_HEADER is replaced by req.socket.remoteAddress — a copy sent by a client is dropped first —
  * and lib/auth/request-meta.ts decides the client's address from it (and, only when configured, from the
  * X-Forwarded-For entries of trusted proxies). Started by scripts/start.mjs: `node scripts/next-server.mjs
- * [--dev]` with PORT (and optionally HOSTNAME) in the environment.
+ * [--dev]` with PORT in the environment.
  */
 import { createServer } from "node:http";
 import path from "node:path";
@@ -18,15 +18,15 @@ const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? "3000");
-const hostname = process.env.HOSTNAME || undefined;
 
 const { default: next } = await import("next");
-const app = next({ dev, dir: root, port, hostname: hostname ?? "localhost" });
+// Listens on every interface, as `next start` does; "localhost" is the name Next uses for its own URLs.
+const app = next({ dev, dir: root, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-/** Exported for the unit test: the header the app sees is the socket's, never the client's. */
-export function stampSocketAddress(req) {
+/** The header the app sees is the socket's, never the client's (e2e/sign-in-defences.spec.ts). */
+function stampSocketAddress(req) {
   // Node joins repeated headers; delete covers every casing since req.headers keys are lower-case.
   delete req.headers[SOCKET_ADDRESS_HEADER];
   const address = req.socket.remoteAddress;
@@ -49,7 +49,7 @@ const server = createServer((req, res) => {
 });
 // No upgrade listener of our own: in development Next attaches its HMR WebSocket handler to this server
 // itself, at the first request (a second listener would answer the handshake twice).
-server.listen(port, hostname, () => {
+server.listen(port, () => {
   console.log(`[next-server] ${dev ? "development" : "production"} server listening on port ${port}`);
 });
 
