@@ -1,5 +1,14 @@
 import type { NextConfig } from "next";
 
+/** On every response, pages and API alike (the pages' Content-Security-Policy is set per request by proxy.ts). */
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  // frame-ancestors 'none' in the CSP, and this for browsers that predate it.
+  { key: "X-Frame-Options", value: "DENY" },
+  // The pay page tightens this to no-referrer (proxy.ts).
+  { key: "Referrer-Policy", value: "same-origin" },
+];
+
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
@@ -9,6 +18,16 @@ const nextConfig: NextConfig = {
   experimental: { serverActions: { bodySizeLimit: "1mb" } },
   // Lets parallel builds (e.g. one per developer worktree or test run) keep separate output folders.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  async headers() {
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // JSON and CSV answers: nothing in them may run or be framed.
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

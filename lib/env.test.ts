@@ -58,3 +58,26 @@ describe("the dashboard's environment", () => {
     expect(() => parseEnv({ PORT: "x", ADMIN_PASSWORD: "short" })).toThrow(/PORT:[\s\S]*ADMIN_PASSWORD:/);
   });
 });
+
+describe("trusted reverse proxies", () => {
+  it("trusts none by default", () => {
+    const e = parseEnv({});
+    expect(e.TRUSTED_PROXY_HOPS).toBe(0);
+    expect(e.TRUSTED_PROXIES).toEqual([]);
+  });
+
+  it("reads a hop count or a list, refuses bad values and both at once", () => {
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: "1" }).TRUSTED_PROXY_HOPS).toBe(1);
+    expect(parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8" }).TRUSTED_PROXIES).toEqual([
+      { address: "10.0.0.0", prefix: 8, family: "ipv4" },
+    ]);
+    expect(() => parseEnv({ TRUSTED_PROXY_HOPS: "-1" })).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(() => parseEnv({ TRUSTED_PROXY_HOPS: "two" })).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.1, proxy.local" })).toThrow(
+      /TRUSTED_PROXIES: "proxy.local" is not an IP address/,
+    );
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.1", TRUSTED_PROXY_HOPS: "1" })).toThrow(
+      /TRUSTED_PROXIES: Set either TRUSTED_PROXIES or TRUSTED_PROXY_HOPS, not both/,
+    );
+  });
+});

@@ -4,6 +4,7 @@
  */
 import "server-only";
 import { z } from "zod";
+import { parseTrustedProxyList } from "@/lib/auth/trusted-proxies";
 
 const optionalString = z
   .string()
@@ -38,8 +39,25 @@ const schema = z
     POSTBACK_UNVERIFIED_RETENTION_HOURS: optionalString.pipe(
       z.coerce.number<string | undefined>().int().min(1).max(8760).default(72),
     ),
+    /** Reverse proxies in front of the dashboard that append to X-Forwarded-For (lib/auth/client-address.ts). */
+    TRUSTED_PROXY_HOPS: z.coerce.number<string | undefined>().int().min(0).max(10).optional(),
+    /** Addresses or CIDR ranges of trusted reverse proxies, comma-separated (alternative to the hop count). */
+    TRUSTED_PROXIES: optionalString.transform((v, ctx) => {
+      const list = v ? parseTrustedProxyList(v) : [];
+      if (typeof list === "string") {
+        ctx.addIssue({ code: "custom", message: list });
+        return z.NEVER;
+      }
+      return list;
+    }),
   })
   .superRefine((e, ctx) => {
+    if (e.TRUSTED_PROXY_HOPS !== undefined && e.TRUSTED_PROXIES.length > 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUSTED_PROXIES"],
+        message: "Set either TRUSTED_PROXIES or TRUSTED_PROXY_HOPS, not both",
+      });
     if (e.PAYMENT_API_BASE_URL && e.PAYMENT_API_IS_SANDBOX !== "true") {
       for (const key of ["PAYMENT_API_CLIENT_ID", "PAYMENT_API_SECRET"] as const) {
         if (!e[key])
@@ -57,6 +75,7 @@ const schema = z
       PAYMENT_API_SECRET: e.PAYMENT_API_SECRET ?? SANDBOX_DEFAULT_CLIENT_SECRET,
       /** True when the payment service is a sandbox: the banner shows and test controls are offered. */
       usesSandbox,
+      TRUSTED_PROXY_HOPS: e.TRUSTED_PROXY_HOPS ?? 0,
     };
   });
 

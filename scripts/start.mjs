@@ -115,7 +115,11 @@ if (!process.env.PAYMENT_API_BASE_URL) {
   console.log(`[start] embedded sandbox payment service on http://127.0.0.1:${sandboxPort}`);
 }
 
-run("dashboard", [nextBin, dev ? "dev" : "start", "-p", port], { ...nextEnv, PORT: port });
+// Our own small HTTP server around Next (scripts/next-server.mjs): it passes the socket address to the app.
+run("dashboard", [path.join(root, "scripts", "next-server.mjs"), ...(dev ? ["--dev"] : [])], {
+  ...nextEnv,
+  PORT: port,
+});
 console.log(
   `[start] dashboard on http://localhost:${port} — sign in with the admin printed below (or ADMIN_EMAIL/ADMIN_PASSWORD)`,
 );

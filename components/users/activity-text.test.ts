@@ -25,6 +25,19 @@ describe("describeActivity", () => {
       { action: "user.disable", target: "u4", targetEmail: null, details: { email: "e@x.io" } },
       "Disabled e@x.io",
     ],
+    [
+      {
+        action: "auth.account-locked",
+        target: "u5",
+        targetEmail: "f@x.io",
+        details: { email: "f@x.io", until: "2026-03-01T10:15:00.000Z" },
+      },
+      "Locked f@x.io against sign-in until 2026-03-01 10:15 UTC (too many failed attempts)",
+    ],
+    [
+      { action: "user.unlock", target: "u5", targetEmail: "f@x.io", details: { email: "f@x.io" } },
+      "Unlocked f@x.io",
+    ],
     [{ action: "order.create", target: "o1", targetEmail: null, details: {} }, "order.create o1"],
   ])("%j -> %s", (entry, text) => {
     expect(describeActivity(entry)).toBe(text);

@@ -8,6 +8,12 @@ export interface ActivityEntry {
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
+/** "2026-03-01T10:15:00.000Z" → "2026-03-01 10:15 UTC"; anything else as it is. */
+function utcMinute(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return m ? `${m[1]} ${m[2]} UTC` : iso;
+}
+
 export function describeActivity(e: ActivityEntry): string {
   const who = e.targetEmail ?? (str(e.details.email) || e.target || "");
   switch (e.action) {
@@ -19,6 +25,10 @@ export function describeActivity(e: ActivityEntry): string {
       return `Failed sign-in as ${e.target ?? "unknown"}`;
     case "auth.sign-in-blocked":
       return `Sign-in as ${e.target ?? "unknown"} blocked (too many attempts)`;
+    case "auth.account-locked":
+      return `Locked ${who} against sign-in until ${utcMinute(str(e.details.until))} (too many failed attempts)`;
+    case "user.unlock":
+      return `Unlocked ${who}`;
     case "user.bootstrap":
       return `Created the first admin ${who}`;
     case "user.create":

@@ -7,5 +7,7 @@ export interface UserListItem {
   name: string;
   role: Role;
   disabled: boolean;
+  /** ISO instant until which sign-ins from browsers without a device cookie are refused; null if none. */
+  lockedUntil: string | null;
   createdAt: string;
 }

@@ -7,7 +7,7 @@ import type { UserListItem } from "./types";
 import styles from "./users.module.css";
 
 /**
- * Change role, disable / enable. Each is a small form posting to updateUserAction (works without
+ * Change role, disable / enable, unlock an account locked by failed sign-ins. Each is a small form posting to updateUserAction (works without
  * JavaScript). The server refuses self-demotion and self-disabling; the controls say so up front too.
  */
 export function UserRowControls({ user, isMe }: { user: UserListItem; isMe: boolean }) {
@@ -61,6 +61,20 @@ export function UserRowControls({ user, isMe }: { user: UserListItem; isMe: bool
           {user.disabled ? "Enable" : "Disable"}
         </button>
       </form>
+      {user.lockedUntil ? (
+        <form action={formAction} className={styles.inlineForm}>
+          <input type="hidden" name="intent" value="unlock" />
+          <input type="hidden" name="userId" value={user.id} />
+          <button
+            type="submit"
+            className="button-small"
+            disabled={pending}
+            aria-label={`Unlock ${user.email}`}
+          >
+            Unlock
+          </button>
+        </form>
+      ) : null}
       <p id={messageId} aria-live="polite" className={styles.rowMessage} data-ok={state?.ok || undefined}>
         {state?.message ?? ""}
       </p>

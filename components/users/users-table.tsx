@@ -4,6 +4,17 @@ import type { UserListItem } from "./types";
 import { UserRowControls } from "./user-row-controls";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+const lockFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+function statusText(user: UserListItem): string {
+  if (user.disabled) return "Disabled";
+  if (user.lockedUntil) return `Locked until ${lockFormat.format(new Date(user.lockedUntil))} UTC`;
+  return "Active";
+}
 
 /** All staff users with their role, status and the admin's controls for each. */
 export function UsersTable({ users, currentUserId }: { users: UserListItem[]; currentUserId: string }) {
@@ -43,8 +54,12 @@ export function UsersTable({ users, currentUserId }: { users: UserListItem[]; cu
                     </span>
                   </td>
                   <td data-label="Status">
-                    <span className={styles.status} data-disabled={user.disabled || undefined}>
-                      {user.disabled ? "Disabled" : "Active"}
+                    <span
+                      className={styles.status}
+                      data-disabled={user.disabled || undefined}
+                      data-locked={(!user.disabled && user.lockedUntil !== null) || undefined}
+                    >
+                      {statusText(user)}
                     </span>
                   </td>
                   <td data-label="Added" className={styles.added}>

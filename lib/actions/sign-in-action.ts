@@ -2,7 +2,12 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { sessionCookieName, sessionCookieOptions } from "@/lib/auth/cookie";
+import {
+  deviceCookieName,
+  deviceCookieOptions,
+  sessionCookieName,
+  sessionCookieOptions,
+} from "@/lib/auth/cookie";
 import { sanitizeNextPath } from "@/lib/auth/next-path";
 import { minutesToWait } from "@/lib/auth/rate-limit";
 import { clientIpFrom } from "@/lib/auth/request-meta";
@@ -21,7 +26,7 @@ export interface SignInActionResult {
 
 /**
  * The sign-in form's action (works without JavaScript). No session is needed to call it, so there is no
- * role check; the per-account and per-IP limits guard it instead.
+ * role check; the sign-in rate limits guard it instead (lib/auth/sign-in.ts).
  */
 export async function signInAction(
   _previous: SignInActionResult | null,
@@ -39,11 +44,13 @@ export async function signInAction(
   }
 
   const requestHeaders = await headers();
+  const jar = await cookies();
   const result = await signIn(await getDb(), {
     email: parsed.data.email,
     password: parsed.data.password,
     ip: clientIpFrom(requestHeaders),
     userAgent: requestHeaders.get("user-agent"),
+    deviceToken: jar.get(deviceCookieName())?.value ?? null,
   });
 
   if (!result.ok) {
@@ -60,10 +67,10 @@ export async function signInAction(
     return { ok: false, email, message: INVALID_CREDENTIALS_MESSAGE };
   }
 
-  const jar = await cookies();
   // A session this browser had before is ended, not left behind next to the new one.
   const previous = jar.get(sessionCookieName())?.value;
   if (previous) await endSession(await getDb(), previous);
   jar.set(sessionCookieName(), result.token, sessionCookieOptions(result.expiresAt));
+  jar.set(deviceCookieName(), result.device.token, deviceCookieOptions(result.device.expiresAt));
   redirect(sanitizeNextPath(formData.get("next")));
 }

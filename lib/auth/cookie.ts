@@ -26,3 +26,27 @@ export interface SessionCookieOptions {
 export function sessionCookieOptions(expiresAt: Date): SessionCookieOptions {
   return { httpOnly: true, sameSite: "lax", secure: sessionCookieIsSecure(), path: "/", expires: expiresAt };
 }
+
+/** The device cookie (lib/auth/device.ts): same naming rule as the session cookie. */
+export function deviceCookieName(secure: boolean = sessionCookieIsSecure()): string {
+  return secure ? "__Host-dashboard_device" : "dashboard_device";
+}
+
+export interface DeviceCookieOptions {
+  httpOnly: true;
+  sameSite: "strict";
+  secure: boolean;
+  path: "/";
+  expires: Date;
+}
+
+/** Only ever read by the sign-in action, a same-site post: Strict costs nothing. */
+export function deviceCookieOptions(expiresAt: Date): DeviceCookieOptions {
+  return {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: sessionCookieIsSecure(),
+    path: "/",
+    expires: expiresAt,
+  };
+}

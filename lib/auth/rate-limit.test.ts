@@ -55,12 +55,15 @@ describe("fixed-window math", () => {
 
 describe("attempts counted before the work", () => {
   it.each([
-    [1, true, false],
-    [4, true, false],
-    [5, true, true],
-    [6, false, true],
-  ])("count %i after this attempt -> allowed %s, exhausted %s", (count, allowed, exhausted) => {
-    const s = attemptStatus({ windowStart: t0, count }, rule, at(5 * 60_000));
-    expect(s).toEqual({ allowed, exhausted, retryAfterMs: 10 * 60_000 });
-  });
+    [1, true, false, false],
+    [4, true, false, false],
+    [5, true, true, true],
+    [6, false, true, false],
+  ])(
+    "count %i after this attempt -> allowed %s, exhausted %s, last allowed %s",
+    (count, allowed, exhausted, lastAllowed) => {
+      const s = attemptStatus({ windowStart: t0, count }, rule, at(5 * 60_000));
+      expect(s).toEqual({ allowed, exhausted, lastAllowed, retryAfterMs: 10 * 60_000 });
+    },
+  );
 });

@@ -1,11 +1,6 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
-import {
-  decrementRateLimit,
-  deleteRateLimit,
-  getRateLimit,
-  incrementRateLimit,
-} from "@/lib/db/queries/rate-limits";
+import { decrementRateLimit, deleteRateLimit, incrementRateLimit } from "@/lib/db/queries/rate-limits";
 
 /**
  * Fixed-window rate limits kept in the database (table rate_limits), so every instance sees the same
@@ -21,6 +16,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const SIGN_IN_ACCOUNT_RULE: RateLimitRule = { limit: 5, windowMs: FIFTEEN_MINUTES };
 /** Failed sign-ins per client IP — stops spraying many accounts from one place. */
 export const SIGN_IN_IP_RULE: RateLimitRule = { limit: 20, windowMs: FIFTEEN_MINUTES };
+/** Failed sign-ins from one browser holding a device token for the account (lib/auth/device.ts). */
+export const SIGN_IN_DEVICE_RULE: RateLimitRule = { limit: 5, windowMs: FIFTEEN_MINUTES };
 
 export interface WindowState {
   windowStart: Date;
@@ -66,24 +63,8 @@ export function signInIpKey(ip: string): string {
   return `sign-in:ip:${ip}`;
 }
 
-export async function checkRateLimit(
-  sql: Sql,
-  key: string,
-  rule: RateLimitRule,
-  now: Date,
-): Promise<RateLimitStatus> {
-  return windowStatus(await getRateLimit(sql, key), rule, now);
-}
-
-/** Counts one hit and returns the status after it. */
-export async function hitRateLimit(
-  sql: Sql,
-  key: string,
-  rule: RateLimitRule,
-  now: Date,
-): Promise<RateLimitStatus> {
-  const row = await incrementRateLimit(sql, key, now, windowStaleBefore(rule, now));
-  return windowStatus(row, rule, now);
+export function signInDeviceKey(deviceId: string): string {
+  return `sign-in:device:${deviceId}`;
 }
 
 export interface AttemptStatus {
@@ -91,13 +72,20 @@ export interface AttemptStatus {
   allowed: boolean;
   /** The allowance is used up: a failure now means "try again later". */
   exhausted: boolean;
+  /** This attempt is the one that used the allowance up (exactly one per window). */
+  lastAllowed: boolean;
   retryAfterMs: number;
 }
 
 /** Pure: the verdict on an attempt from the window as it stands after counting that attempt. */
 export function attemptStatus(after: WindowState, rule: RateLimitRule, now: Date): AttemptStatus {
   const retryAfterMs = Math.max(0, after.windowStart.getTime() + rule.windowMs - now.getTime());
-  return { allowed: after.count <= rule.limit, exhausted: after.count >= rule.limit, retryAfterMs };
+  return {
+    allowed: after.count <= rule.limit,
+    exhausted: after.count >= rule.limit,
+    lastAllowed: after.count === rule.limit,
+    retryAfterMs,
+  };
 }
 
 /**

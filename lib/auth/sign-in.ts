@@ -2,14 +2,19 @@ import "server-only";
 import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/db/queries/audit";
 import { getUserByEmailWithPassword, normalizeEmail } from "@/lib/db/queries/users";
+import { issueDeviceToken, trustedDeviceFor } from "./device";
 import { verifyAgainstDummy, verifyPassword } from "./password";
 import {
+  type AttemptStatus,
+  type RateLimitRule,
   releaseAttempt,
   reserveAttempt,
   resetRateLimit,
   SIGN_IN_ACCOUNT_RULE,
+  SIGN_IN_DEVICE_RULE,
   SIGN_IN_IP_RULE,
   signInAccountKey,
+  signInDeviceKey,
   signInIpKey,
 } from "./rate-limit";
 import { createSession, purgeEndedAuthState } from "./session";
@@ -23,36 +28,62 @@ export interface SignInInput {
   password: string;
   ip: string | null;
   userAgent: string | null;
+  /** The browser's device cookie (lib/auth/device.ts), if it has one. */
+  deviceToken?: string | null;
 }
 
 export type SignInResult =
-  | { ok: true; user: CurrentUser; token: string; expiresAt: Date }
+  | {
+      ok: true;
+      user: CurrentUser;
+      token: string;
+      expiresAt: Date;
+      /** A new device cookie for this browser. */
+      device: { token: string; expiresAt: Date };
+    }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "disabled" }
   | { ok: false; reason: "rate-limited"; retryAfterMs: number };
 
+interface Counted {
+  key: string;
+  rule: RateLimitRule;
+  status: AttemptStatus;
+}
+
 /**
- * Checks the credentials under the per-account and per-IP limits, opens a session on success, and writes
- * the audit log either way. Unknown email and wrong password look the same to the caller (and take the
- * same time); the "disabled" answer is only given to someone who knows the password.
+ * Checks the credentials under rate limits, opens a session on success, and writes the audit log either
+ * way. A stranger's attempts count per account and per IP: five failures lock the account for strangers
+ * for 15 minutes (audited as auth.account-locked). A browser presenting a device token of this very account
+ * counts per device only, so those failures can never lock its owner out. Unknown email and wrong password
+ * look the same to the caller (and take the same time); "disabled" is only told to someone who knows the
+ * password.
  */
 export async function signIn(sql: Sql, input: SignInInput, now: Date = new Date()): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
   const ip = input.ip ?? "unknown";
-  const accountKey = signInAccountKey(email);
-  const ipKey = signInIpKey(ip);
+  const deviceId = await trustedDeviceFor(sql, input.deviceToken, email, now);
 
-  // Both attempts are counted first; see reserveAttempt.
-  const account = await reserveAttempt(sql, accountKey, SIGN_IN_ACCOUNT_RULE, now);
-  const network = await reserveAttempt(sql, ipKey, SIGN_IN_IP_RULE, now);
-  const refused = [account, network].filter((s) => !s.allowed);
+  // Every limit is counted first; see reserveAttempt.
+  const limits: { key: string; rule: RateLimitRule }[] = deviceId
+    ? [{ key: signInDeviceKey(deviceId), rule: SIGN_IN_DEVICE_RULE }]
+    : [
+        { key: signInAccountKey(email), rule: SIGN_IN_ACCOUNT_RULE },
+        { key: signInIpKey(ip), rule: SIGN_IN_IP_RULE },
+      ];
+  const counted: Counted[] = [];
+  for (const limit of limits)
+    counted.push({ ...limit, status: await reserveAttempt(sql, limit.key, limit.rule, now) });
+  const audited = { ip, ...(deviceId ? { trustedDevice: true } : {}) };
+
+  const refused = counted.filter((c) => !c.status.allowed);
   if (refused.length > 0) {
-    const retryAfterMs = Math.max(...refused.map((s) => s.retryAfterMs));
+    const retryAfterMs = Math.max(...refused.map((c) => c.status.retryAfterMs));
     await writeAudit(sql, {
       userId: null,
       action: "auth.sign-in-blocked",
       target: email,
-      details: { ip, retryAfterMs },
+      details: { ...audited, retryAfterMs },
     });
     return { ok: false, reason: "rate-limited", retryAfterMs };
   }
@@ -68,28 +99,42 @@ export async function signIn(sql: Sql, input: SignInInput, now: Date = new Date(
       userId: user?.id ?? null,
       action: "auth.sign-in-failed",
       target: email,
-      details: { ip, reason },
+      details: { ...audited, reason },
     });
-    const exhausted = [account, network].filter((s) => s.exhausted);
+    const account = counted.find((c) => c.rule === SIGN_IN_ACCOUNT_RULE);
+    if (account?.status.lastAllowed) {
+      const until = new Date(now.getTime() + account.status.retryAfterMs);
+      await writeAudit(sql, {
+        userId: null,
+        action: "auth.account-locked",
+        target: user?.id ?? email,
+        details: { email, ip, until: until.toISOString() },
+      });
+    }
+    const exhausted = counted.filter((c) => c.status.exhausted);
     if (exhausted.length > 0)
       return {
         ok: false,
         reason: "rate-limited",
-        retryAfterMs: Math.max(...exhausted.map((s) => s.retryAfterMs)),
+        retryAfterMs: Math.max(...exhausted.map((c) => c.status.retryAfterMs)),
       };
     return reason === "disabled" ? { ok: false, reason: "disabled" } : { ok: false, reason: "invalid" };
   }
 
-  // A successful sign-in clears the account's failures and doesn't count against its network.
-  await resetRateLimit(sql, accountKey);
-  await releaseAttempt(sql, ipKey);
+  // A successful sign-in clears the account's (or device's) failures and doesn't count against its network.
+  for (const c of counted) {
+    if (c.rule === SIGN_IN_IP_RULE) await releaseAttempt(sql, c.key);
+    else await resetRateLimit(sql, c.key);
+  }
   await purgeEndedAuthState(sql, now);
   const session = await createSession(sql, user.id, { ip: input.ip, userAgent: input.userAgent }, now);
-  await writeAudit(sql, { userId: user.id, action: "auth.sign-in", target: user.id, details: { ip } });
+  const device = await issueDeviceToken(sql, user.id, deviceId, now);
+  await writeAudit(sql, { userId: user.id, action: "auth.sign-in", target: user.id, details: audited });
   return {
     ok: true,
     user: { id: user.id, email: user.email, name: user.name, role: user.role },
     token: session.token,
     expiresAt: session.expiresAt,
+    device,
   };
 }

@@ -4,6 +4,7 @@ import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/db/queries/audit";
 import { deleteSessionsOfUser } from "@/lib/db/queries/sessions";
 import { getUserById, insertUser, setUserDisabled, setUserRole, type UserRow } from "@/lib/db/queries/users";
+import { unlockAccount } from "./account-locks";
 import { hashPassword } from "./password";
 import type { CurrentUser } from "./types";
 import type { CreateUserInput, UpdateUserInput } from "./user-schemas";
@@ -71,6 +72,17 @@ export async function updateUser(
         target: before.id,
         details: { email: before.email, from: before.role, to: input.role },
       });
+    } else if (input.intent === "unlock") {
+      // Ends the lockout strangers' failed sign-ins put on the account; the owner gets five fresh tries.
+      if (!(await unlockAccount(tx, before.email, now)))
+        return { ok: true, user: before, message: `${before.email} is not locked.` };
+      await writeAudit(tx, {
+        userId: actor.id,
+        action: "user.unlock",
+        target: before.id,
+        details: { email: before.email },
+      });
+      return { ok: true, user: before, message: `${before.email} is unlocked.` };
     } else {
       const disable = input.intent === "disable";
       user = await setUserDisabled(tx, before.id, disable, now);

@@ -33,6 +33,7 @@ export const updateUserSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("disable"), userId: z.uuid("Unknown user") }),
   z.object({ intent: z.literal("enable"), userId: z.uuid("Unknown user") }),
+  z.object({ intent: z.literal("unlock"), userId: z.uuid("Unknown user") }),
 ]);
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 

@@ -37,7 +37,8 @@ describe("proxy.ts", () => {
     expect(res.headers.get("referrer-policy")).toBeNull();
   });
 
-  // The pay page for languages, staff pages for the requested path; never API routes, assets or /login.
+  // Every page (the Content-Security-Policy and the cross-origin check), /login included; never API
+  // routes or assets.
   test.each([
     ["/pay/abc", true],
     ["/pay", true],
@@ -47,7 +48,7 @@ describe("proxy.ts", () => {
     ["/api/pay/abc", false],
     ["/api/postback", false],
     ["/_next/static/chunks/app.js", false],
-    ["/login", false],
+    ["/login", true],
   ])("runs on %s: %s", (url, runs) => {
     expect(unstable_doesMiddlewareMatch({ config, url })).toBe(runs);
   });

@@ -3,6 +3,7 @@ import { AddUserForm } from "@/components/users/add-user-form";
 import { RecentActivity } from "@/components/users/recent-activity";
 import { UsersTable } from "@/components/users/users-table";
 import { requirePageUser, USER_ADMIN_ROLES } from "@/lib/auth";
+import { listAccountLocks } from "@/lib/auth/account-locks";
 import { getDb } from "@/lib/db/client";
 import { listRecentActivity } from "@/lib/db/queries/audit";
 import { listUsers } from "@/lib/db/queries/users";
@@ -12,13 +13,18 @@ export const metadata: Metadata = { title: "Users" };
 export default async function UsersPage() {
   const me = await requirePageUser(USER_ADMIN_ROLES);
   const db = await getDb();
-  const [users, activity] = await Promise.all([listUsers(db), listRecentActivity(db, 25)]);
+  const [users, activity, locks] = await Promise.all([
+    listUsers(db),
+    listRecentActivity(db, 25),
+    listAccountLocks(db, new Date()),
+  ]);
   const rows = users.map((u) => ({
     id: u.id,
     email: u.email,
     name: u.name,
     role: u.role,
     disabled: u.disabledAt !== null,
+    lockedUntil: locks.get(u.email)?.toISOString() ?? null,
     createdAt: u.createdAt.toISOString(),
   }));
   return (

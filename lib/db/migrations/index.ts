@@ -2,6 +2,7 @@ import type { Migration } from "@/lib/database";
 import { m0001Init } from "./0001_init";
 import { m0002OrdersCallbacks } from "./0002_orders_callbacks";
 import { m0003CallbackReceiverBounds } from "./0003_callback_receiver_bounds";
+import { m0004SignInDevices } from "./0004_sign_in_devices";
 import { m0005OrderSubmitLease } from "./0005_order_submit_lease";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
@@ -10,6 +11,7 @@ export const migrations: readonly Migration[] = [
   m0001Init,
   m0002OrdersCallbacks,
   m0003CallbackReceiverBounds,
+  m0004SignInDevices,
   m0005OrderSubmitLease,
   m0900OrderSearchIndexes,
 ];

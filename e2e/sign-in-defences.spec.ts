@@ -1,0 +1,129 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { E2E } from "./config";
+import { rawSignIn } from "./raw-sign-in";
+
+/**
+ * Issue 8's sign-in defences against the real server: the client address comes from the socket (forged
+ * X-Forwarded-For is ignored), a locked account still lets its owner in from a browser they used before,
+ * admins see and lift locks. Lockouts are driven from other loopback addresses (127.0.0.x), so the
+ * per-IP allowance of 127.0.0.1, which every other spec signs in from, is left alone.
+ */
+
+const SIGNED_OUT = { cookies: [], origins: [] };
+const ACCOUNT_LIMIT = 5;
+const IP_LIMIT = 20;
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function freshContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: E2E.baseUrl, storageState: SIGNED_OUT });
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function addUser(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/users");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Add user" }) });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Name").fill("Locked Out");
+  await form.getByLabel("Role", { exact: true }).selectOption("operator");
+  await form.getByLabel("Initial password").fill(password);
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Added ${email}` })).toBeVisible();
+}
+
+async function lockOut(email: string, fromAddress: string): Promise<void> {
+  for (let i = 1; i <= ACCOUNT_LIMIT; i++) await rawSignIn(fromAddress, email, `wrong-guess-${i}`);
+  expect(await rawSignIn(fromAddress, email, "one-more-guess")).toBe("rate-limited");
+}
+
+test.describe("client address", () => {
+  test("a new forged X-Forwarded-For on every attempt does not get past the per-IP limit", async () => {
+    const outcomes: string[] = [];
+    for (let i = 1; i <= IP_LIMIT + 1; i++) {
+      outcomes.push(
+        await rawSignIn("127.0.0.21", `spray-${i}-${unique()}@example.com`, "password-guess", {
+          "x-forwarded-for": `198.51.100.${i}`,
+          "x-real-ip": `198.51.100.${i}`,
+          // The header the dashboard's own server sets from the socket: a client's copy is dropped.
+          "x-client-socket-address": `203.0.113.${i}`,
+        }),
+      );
+    }
+    expect(outcomes.slice(0, IP_LIMIT - 1)).toEqual(Array(IP_LIMIT - 1).fill("invalid"));
+    expect(outcomes.slice(IP_LIMIT - 1)).toEqual(["rate-limited", "rate-limited"]);
+    // The limit is per client: another address is not affected.
+    expect(await rawSignIn("127.0.0.22", `spray-other-${unique()}@example.com`, "password-guess")).toBe(
+      "invalid",
+    );
+  });
+});
+
+test("a locked account still lets its owner in from a browser they signed in on before; strangers wait", async ({
+  page,
+  browser,
+}) => {
+  const email = `owner-${unique()}@example.com`;
+  const password = "owner-password-123";
+  await addUser(page, email, password);
+
+  const known = await freshContext(browser);
+  const stranger = await freshContext(browser);
+  try {
+    const ownerPage = await known.newPage();
+    await signIn(ownerPage, email, password);
+    await expect(ownerPage).not.toHaveURL(/\/login/);
+    const device = (await known.cookies()).find((c) => c.name.endsWith("dashboard_device"));
+    expect(device).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+    await ownerPage.locator("aside").getByRole("button", { name: "Sign out" }).click();
+    await expect(ownerPage).toHaveURL(/\/login/);
+
+    await lockOut(email, "127.0.0.31");
+
+    const strangerPage = await stranger.newPage();
+    await signIn(strangerPage, email, password);
+    await expect(strangerPage.getByRole("status")).toContainText("Too many sign-in attempts");
+
+    await signIn(ownerPage, email, password);
+    await expect(ownerPage).not.toHaveURL(/\/login/);
+    await expect(ownerPage.locator("aside").getByText(email)).toBeVisible();
+  } finally {
+    await known.close();
+    await stranger.close();
+  }
+});
+
+test("admins see a locked account in Users and unlock it (audited in the activity list)", async ({
+  page,
+  browser,
+}) => {
+  const email = `locked-${unique()}@example.com`;
+  const password = "locked-password-123";
+  await addUser(page, email, password);
+  await lockOut(email, "127.0.0.41");
+
+  await page.goto("/users");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row.getByText(/^Locked until .+ UTC$/)).toBeVisible();
+  const activity = page.getByRole("region", { name: "Recent activity" });
+
+  await row.getByRole("button", { name: `Unlock ${email}` }).click();
+  await expect(row.getByText(`${email} is unlocked.`)).toBeVisible();
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  await expect(row.getByRole("button", { name: `Unlock ${email}` })).toHaveCount(0);
+  await expect(activity.getByText(`Unlocked ${email}`)).toBeVisible();
+
+  // Unlocked: the owner gets in from a browser they never used.
+  const ctx = await freshContext(browser);
+  try {
+    const ownerPage = await ctx.newPage();
+    await signIn(ownerPage, email, password);
+    await expect(ownerPage).not.toHaveURL(/\/login/);
+  } finally {
+    await ctx.close();
+  }
+});

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * The dashboard's HTTP server: Next.js through its programmatic API (`next()`), so the app can learn the
+ * TCP peer's address, which Next gives route handlers and server actions no other way. Every request's
+ * SOCKET_ADDRESS_HEADER is replaced by req.socket.remoteAddress — a copy sent by a client is dropped first —
+ * and lib/auth/request-meta.ts decides the client's address from it (and, only when configured, from the
+ * X-Forwarded-For entries of trusted proxies). Started by scripts/start.mjs: `node scripts/next-server.mjs
+ * [--dev]` with PORT in the environment.
+ */
+import { createServer } from "node:http";
+import path from "node:path";
+
+/** Keep in step with SOCKET_ADDRESS_HEADER in lib/auth/client-address.ts. */
+const SOCKET_ADDRESS_HEADER = "x-client-socket-address";
+
+const dev = process.argv.includes("--dev");
+// As `next start` / `next dev` do; set before Next is loaded.
+process.env.NODE_ENV ??= dev ? "development" : "production";
+const root = path.resolve(import.meta.dirname, "..");
+const port = Number(process.env.PORT ?? "3000");
+
+const { default: next } = await import("next");
+// Listens on every interface, as `next start` does; "localhost" is the name Next uses for its own URLs.
+const app = next({ dev, dir: root, port, hostname: "localhost" });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+/** The header the app sees is the socket's, never the client's (e2e/sign-in-defences.spec.ts). */
+function stampSocketAddress(req) {
+  // Node joins repeated headers; delete covers every casing since req.headers keys are lower-case.
+  delete req.headers[SOCKET_ADDRESS_HEADER];
+  const address = req.socket.remoteAddress;
+  if (address) req.headers[SOCKET_ADDRESS_HEADER] = address;
+  // rawHeaders is what some layers re-read; keep it consistent with req.headers.
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) {
+    if (raw[i].toLowerCase() === SOCKET_ADDRESS_HEADER) raw.splice(i, 2);
+  }
+  if (address) raw.push(SOCKET_ADDRESS_HEADER, address);
+}
+
+const server = createServer((req, res) => {
+  stampSocketAddress(req);
+  handle(req, res).catch((error) => {
+    console.error("[next-server] request failed", error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+// No upgrade listener of our own: in development Next attaches its HMR WebSocket handler to this server
+// itself, at the first request (a second listener would answer the handshake twice).
+server.listen(port, () => {
+  console.log(`[next-server] ${dev ? "development" : "production"} server listening on port ${port}`);
+});
+
+function shutdown() {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 2000).unref();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);
