@@ -7,7 +7,7 @@
  *   npx tsx bench/lighthouse.ts http://127.0.0.1:3104 /pay/<token> /pay/<token>
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -26,7 +26,14 @@ export interface LighthouseFigures {
   cls: number;
   /** Accessibility audits that failed, by id. */
   failedA11y: string[];
+  /** The element Lighthouse took for the largest contentful paint (its HTML snippet, shortened). */
+  lcpElement: string;
+  /** Main-thread time at load by kind (script evaluation, style & layout, …), largest first, in ms. */
+  mainThread: { group: string; ms: number }[];
 }
+
+/** BENCH_LIGHTHOUSE_REPORTS=<folder>: each page's median report is saved there as JSON, for a closer look. */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -42,7 +49,18 @@ const LIGHTHOUSE_CLI = path.resolve(import.meta.dirname, "../node_modules/lighth
 interface LhAudit {
   score: number | null;
   numericValue?: number;
-  details?: { items?: { url?: string; resourceType?: string; transferSize?: number }[] };
+  details?: {
+    items?: {
+      url?: string;
+      resourceType?: string;
+      transferSize?: number;
+      group?: string;
+      groupLabel?: string;
+      duration?: number;
+      node?: { snippet?: string };
+      items?: { node?: { snippet?: string } }[];
+    }[];
+  };
 }
 interface LhReport {
   runtimeError?: { code: string; message: string };
@@ -122,6 +140,16 @@ export async function runLighthouseBench(
     const requests = report.audits["network-requests"]?.details?.items ?? [];
     const scripts = requests.filter((r) => r.resourceType === "Script" && r.url);
     const a11y = report.categories.accessibility;
+    const lcpItem = report.audits["largest-contentful-paint-element"]?.details?.items?.[0];
+    const lcpSnippet = lcpItem?.node?.snippet ?? lcpItem?.items?.[0]?.node?.snippet ?? "";
+    const mainThread = (report.audits["mainthread-work-breakdown"]?.details?.items ?? [])
+      .map((i) => ({ group: i.groupLabel ?? i.group ?? "?", ms: Math.round(i.duration ?? 0) }))
+      .sort((a, b) => b.ms - a.ms);
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      const name = p.replace(/\/pay\/([^/?]{6})[^/?]*/, "pay-$1").replace(/[^a-z0-9-]+/gi, "_");
+      writeFileSync(path.join(REPORTS_DIR, `${name}.json`), JSON.stringify(report));
+    }
     const figures: LighthouseFigures = {
       path: p,
       performance: Math.round((report.categories.performance?.score ?? 0) * 100),
@@ -135,6 +163,8 @@ export async function runLighthouseBench(
       failedA11y: (a11y?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
         .map((ref) => ref.id),
+      lcpElement: lcpSnippet.length > 90 ? `${lcpSnippet.slice(0, 90)}…` : lcpSnippet,
+      mainThread,
     };
     console.log(
       `lighthouse mobile ${p.replace(/\/pay\/[^/?]+/, "/pay/<token>")}: performance ${figures.performance} ` +
@@ -142,6 +172,13 @@ export async function runLighthouseBench(
         `accessibility ${figures.accessibility}, JS ${figures.jsGzipKiB} KiB gzip in ${figures.scripts} scripts ` +
         `(${figures.jsTransferKiB} KiB transferred), LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}` +
         (figures.failedA11y.length > 0 ? `; failed a11y audits: ${figures.failedA11y.join(", ")}` : ""),
+    );
+    console.log(
+      `  LCP element: ${figures.lcpElement || "?"}; main thread: ` +
+        figures.mainThread
+          .slice(0, 4)
+          .map((g) => `${g.group} ${g.ms} ms`)
+          .join(", "),
     );
     results.push(figures);
   }

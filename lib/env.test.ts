@@ -50,8 +50,26 @@ describe("the dashboard's environment", () => {
     [{ PAYMENT_API_TIMEOUT_MS: "50" }, "PAYMENT_API_TIMEOUT_MS:"],
     [{ PORT: "70000" }, "PORT:"],
     [{ PAYMENT_API_IS_SANDBOX: "yes" }, "PAYMENT_API_IS_SANDBOX:"],
+    [{ MERCHANT_DISPLAY_NAME: "x".repeat(61) }, "MERCHANT_DISPLAY_NAME: At most 60 characters"],
+    [{ MERCHANT_LOGO_URL: "http://shop.example/logo.png" }, "MERCHANT_LOGO_URL: Must be an https:// URL"],
+    [{ MERCHANT_LOGO_URL: "logo.png" }, "MERCHANT_LOGO_URL: Must be an https:// URL"],
+    [{ MERCHANT_LOGO_URL: "//cdn.example/logo.png" }, "MERCHANT_LOGO_URL: Must be an https:// URL"],
+    [{ MERCHANT_LOGO_URL: "https://cdn.example/a logo.png" }, "MERCHANT_LOGO_URL: Must not contain spaces"],
   ])("%j is refused naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("the merchant's name and logo for the pay page: optional, trimmed, https or a local path", () => {
+    const none = parseEnv({ MERCHANT_DISPLAY_NAME: " ", MERCHANT_LOGO_URL: "" });
+    expect(none.MERCHANT_DISPLAY_NAME).toBeUndefined();
+    expect(none.MERCHANT_LOGO_URL).toBeUndefined();
+    expect(
+      parseEnv({ MERCHANT_DISPLAY_NAME: "  Acme Store ", MERCHANT_LOGO_URL: "https://cdn.example/acme.svg" }),
+    ).toMatchObject({
+      MERCHANT_DISPLAY_NAME: "Acme Store",
+      MERCHANT_LOGO_URL: "https://cdn.example/acme.svg",
+    });
+    expect(parseEnv({ MERCHANT_LOGO_URL: "/brand/logo.png" }).MERCHANT_LOGO_URL).toBe("/brand/logo.png");
   });
 
   it("lists every bad variable at once", () => {

@@ -16,6 +16,16 @@ export const SANDBOX_DEFAULT_CLIENT_ID = "sandbox-merchant";
 export const SANDBOX_DEFAULT_CLIENT_SECRET = "sandbox-secret";
 export const SANDBOX_DEFAULT_PORT = 4010;
 
+/** A logo the customer's browser loads: https (a pay page is served over TLS) or a path on this dashboard. */
+const logoUrl = z
+  .string()
+  .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https:\/\/[^/\s]+/i.test(v), {
+    message: "Must be an https:// URL or a path on this dashboard starting with /",
+  })
+  .refine((v) => !/[\s"'()\\]/.test(v), {
+    message: "Must not contain spaces, quotes, brackets or backslashes",
+  });
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,6 +60,10 @@ const schema = z
       }
       return list;
     }),
+    /** Whom the customer pays, as the pay page names it ("Payment to …"). */
+    MERCHANT_DISPLAY_NAME: optionalString.pipe(z.string().max(60, "At most 60 characters").optional()),
+    /** The merchant's logo beside that name on the pay page. */
+    MERCHANT_LOGO_URL: optionalString.pipe(logoUrl.optional()),
   })
   .superRefine((e, ctx) => {
     if (e.TRUSTED_PROXY_HOPS !== undefined && e.TRUSTED_PROXIES.length > 0)

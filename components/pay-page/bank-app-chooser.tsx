@@ -1,13 +1,11 @@
-"use client";
-
-import { useId, useState } from "react";
 import { buildBankAppLink } from "@/lib/pay-page/nspk-deep-link";
 import type { BankApp } from "@/lib/pay-page/reference-banks";
+import { BankAppSearch } from "./bank-app-search";
 import { BankLogo } from "./bank-logo";
 import styles from "./pay-page.module.css";
 
 interface BankAppChooserProps {
-  /** The order's NSPK link: each app's link is built from it here, so the page data carries it once. */
+  /** The order's NSPK link: each app's link is built from it. */
   nspkUrl: string;
   apps: BankApp[];
   title: string;
@@ -16,36 +14,21 @@ interface BankAppChooserProps {
   emptyText: string;
 }
 
-const normalize = (s: string) => s.trim().toLowerCase().replaceAll("ё", "е");
-
 /**
- * "Pay in my bank app": the bank apps in NSPK's order (largest first), filtered as the customer types.
- * Rendered on the server, so the links work without JavaScript; inside <details>, so its logos load only
- * when it is opened.
+ * "Pay in my bank app": the bank apps in NSPK's order (largest first). Rendered on the server as plain
+ * links, so they work without JavaScript and the list never travels as props to a client component (it
+ * used to: ~190 apps rendered again in the browser at load). The search is a small client island that
+ * hides the links that do not match. Inside <details>, so the logos load only when it is opened.
  */
 export function BankAppChooser({ nspkUrl, apps, title, hint, searchLabel, emptyText }: BankAppChooserProps) {
-  const [query, setQuery] = useState("");
-  const inputId = useId();
-  const q = normalize(query);
-  const shown = q === "" ? apps : apps.filter((a) => normalize(a.searchText).includes(q));
   return (
     <details className={styles.chooser} data-testid="bank-app-chooser">
       <summary className={styles.chooserSummary}>{title}</summary>
       <p className={styles.hint}>{hint}</p>
-      <label className={styles.searchLabel} htmlFor={inputId}>
-        {searchLabel}
-      </label>
-      <input
-        id={inputId}
-        type="search"
-        className={styles.search}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        autoComplete="off"
-      />
-      <ul className={styles.apps}>
-        {shown.map((a) => (
-          <li key={a.scheme}>
+      <BankAppSearch label={searchLabel} emptyText={emptyText} listId="bank-apps" />
+      <ul className={styles.apps} id="bank-apps">
+        {apps.map((a) => (
+          <li key={a.scheme} data-search={a.searchText}>
             <a href={buildBankAppLink(nspkUrl, a.scheme)} className={styles.app} rel="noreferrer">
               <BankLogo name={a.name} logoUrl={a.logoUrl} size="small" />
               <span>{a.name}</span>
@@ -53,7 +36,6 @@ export function BankAppChooser({ nspkUrl, apps, title, hint, searchLabel, emptyT
           </li>
         ))}
       </ul>
-      {shown.length === 0 ? <p className={styles.hint}>{emptyText}</p> : null}
     </details>
   );
 }

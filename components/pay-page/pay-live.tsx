@@ -1,9 +1,15 @@
 "use client";
 
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
-import { clockOffset, formatRemaining, remainingMs } from "@/lib/pay-page/countdown";
-import { fetchJson, makeQueryClient } from "@/lib/query-client";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import {
+  addReading,
+  formatRemaining,
+  msUntilNextSecond,
+  navigationSentAt,
+  offsetBound,
+  remainingMs,
+  tightestOffset,
+} from "@/lib/pay-page/countdown";
 import styles from "./pay-page.module.css";
 import "@/lib/security/zod-without-eval";
 
@@ -30,6 +36,8 @@ export interface PayLiveProps {
 }
 
 const POLL_MS = 3000;
+/** Past a second boundary by this much, so a timer firing on the dot still sees the new figure. */
+const TICK_MARGIN_MS = 4;
 
 function phaseOfStatus(status: string | undefined): Phase | undefined {
   if (status === "Success") return "success";
@@ -38,16 +46,18 @@ function phaseOfStatus(status: string | undefined): Phase | undefined {
   return undefined;
 }
 
-export function PayLive(props: PayLiveProps) {
-  const [queryClient] = useState(makeQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <LiveOrder {...props} />
-    </QueryClientProvider>
-  );
+/** When the page's own request left this device (Date.now()'s clock). */
+function pageRequestSentAt(): number {
+  const nav = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
+  return navigationSentAt(Date.now(), performance.now(), nav?.requestStart ?? 0);
 }
 
-function LiveOrder({
+/**
+ * The live part of the page: the countdown (to the second, on the server's clock) and the status, polled
+ * every 3 s and at once when the customer comes back to the tab (from their bank's app, typically). A plain
+ * fetch loop: no query library in the customer's bundle.
+ */
+export function PayLive({
   token,
   serverNowMs,
   expiresAtMs,
@@ -62,27 +72,76 @@ function LiveOrder({
   const [left, setLeft] = useState(() =>
     expiresAtMs === null ? null : Math.max(0, expiresAtMs - serverNowMs),
   );
-  const final = initialPhase !== "pay";
+  const [status, setStatus] = useState<string | undefined>(undefined);
+  const readings = useRef<number[]>([]);
+  const tick = useRef<() => void>(() => {});
+  const final = initialPhase !== "pay" || phaseOfStatus(status) !== undefined;
 
   useEffect(() => {
     if (expiresAtMs === null || final) return;
-    const offset = clockOffset(serverNowMs, Date.now());
-    const tick = () => setLeft(remainingMs(expiresAtMs, Date.now(), offset));
-    tick();
-    const id = setInterval(tick, 1000);
-    return () => clearInterval(id);
+    if (readings.current.length === 0)
+      readings.current = addReading([], offsetBound(serverNowMs, pageRequestSentAt()));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = () => {
+      clearTimeout(timer);
+      const remaining = remainingMs(expiresAtMs, Date.now(), tightestOffset(readings.current) ?? 0);
+      setLeft(remaining);
+      if (remaining > 0) timer = setTimeout(run, msUntilNextSecond(remaining) + TICK_MARGIN_MS);
+    };
+    tick.current = run;
+    run();
+    return () => {
+      clearTimeout(timer);
+      tick.current = () => {};
+    };
   }, [serverNowMs, expiresAtMs, final]);
 
-  const { data } = useQuery({
-    queryKey: ["pay-status", token],
-    queryFn: () => fetchJson<PayStatus>(`/api/pay/${encodeURIComponent(token)}`, { cache: "no-store" }),
-    enabled: !final,
-    staleTime: 0,
-    refetchInterval: (query) => (phaseOfStatus(query.state.data?.status) ? false : POLL_MS),
-  });
+  useEffect(() => {
+    if (final) return;
+    let stopped = false;
+    let inFlight = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      if (inFlight) return;
+      inFlight = true;
+      clearTimeout(timer);
+      const sentAt = Date.now();
+      try {
+        const res = await fetch(`/api/pay/${encodeURIComponent(token)}`, {
+          cache: "no-store",
+          headers: { Accept: "application/json" },
+        });
+        if (res.ok) {
+          const body = (await res.json()) as PayStatus;
+          const server = Date.parse(body.serverNow);
+          if (!Number.isNaN(server)) {
+            readings.current = addReading(readings.current, offsetBound(server, sentAt));
+            tick.current();
+          }
+          if (!stopped) setStatus(body.status);
+          if (phaseOfStatus(body.status)) return;
+        }
+      } catch {
+        // Offline for a moment: the next poll tries again.
+      } finally {
+        inFlight = false;
+      }
+      if (!stopped) timer = setTimeout(poll, POLL_MS);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void poll();
+    };
+    void poll();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [token, final]);
 
   const phase: Phase =
-    phaseOfStatus(data?.status) ?? (initialPhase !== "pay" ? initialPhase : left === 0 ? "expired" : "pay");
+    phaseOfStatus(status) ?? (initialPhase !== "pay" ? initialPhase : left === 0 ? "expired" : "pay");
 
   if (phase !== "pay") {
     return (

@@ -2,7 +2,7 @@ import { getMessages, type Locale } from "@/lib/i18n";
 import type { PayPageView } from "@/lib/pay-page/view-model";
 import { AmountBlock } from "./amount-block";
 import type { BankApp } from "@/lib/pay-page/reference-banks";
-import { LanguageSwitcher } from "./language-switcher";
+import { type Merchant, PayHeader } from "./pay-header";
 import { MethodDetails } from "./method-details";
 import { PayLive } from "./pay-live";
 import styles from "./pay-page.module.css";
@@ -15,26 +15,16 @@ export interface PayPageProps {
   serverNowMs: number;
   bankLogoUrl?: string;
   bankApps: BankApp[] | null;
+  merchant: Merchant;
 }
 
 /** The customer's pay page: what to pay, where, before when; then the outcome. */
-export function PayPage({ token, locale, view, serverNowMs, bankLogoUrl, bankApps }: PayPageProps) {
+export function PayPage({ token, locale, view, serverNowMs, bankLogoUrl, bankApps, merchant }: PayPageProps) {
   const m = getMessages(locale);
   const paidAmount = <p className={styles.screenAmount}>{view.amount.text}</p>;
   return (
     <div className={styles.shell}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>
-          <svg className={styles.lock} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z"
-            />
-          </svg>
-          {m.pageTitle}
-        </h1>
-        <LanguageSwitcher current={locale} label={m.language} />
-      </header>
+      <PayHeader m={m} locale={locale} merchant={merchant} orderRef={view.orderRef} />
       <main className={styles.main}>
         <PayLive
           token={token}
@@ -62,7 +52,7 @@ export function PayPage({ token, locale, view, serverNowMs, bankLogoUrl, bankApp
               <p className={styles.safety}>{m.safety}</p>
               <noscript>
                 <p className={styles.noscript}>
-                  <a href={`/pay/${encodeURIComponent(token)}`}>{m.refresh}</a>
+                  {m.selectHint} <a href={`/pay/${encodeURIComponent(token)}`}>{m.refresh}</a>
                 </p>
               </noscript>
             </>

@@ -18,3 +18,8 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export function getMessages(locale: Locale): Messages {
   return DICTIONARIES[locale];
 }
+
+/** "Payment to {merchant}" + { merchant: "Acme" } → "Payment to Acme"; an unknown name stays as written. */
+export function fillMessage(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { en } from "./messages-en";
 import { ptBR } from "./messages-pt-br";
 import { ru } from "./messages-ru";
+import { fillMessage } from "./index";
 import { negotiateLocale, parseAcceptLanguage, toLocale } from "./locales";
 
 describe("negotiateLocale", () => {
@@ -50,5 +51,20 @@ describe("dictionaries", () => {
       expect(Object.keys(dict).sort()).toEqual(Object.keys(en).sort());
       for (const value of Object.values(dict)) expect(value.trim()).not.toBe("");
     }
+  });
+});
+
+describe("placeholders", () => {
+  test("every translation keeps the English message's {placeholders}", () => {
+    const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const dict of [ru, ptBR])
+      for (const [key, value] of Object.entries(en))
+        expect(names(dict[key as keyof typeof en]), key).toEqual(names(value));
+  });
+
+  test("fillMessage fills what it is given and leaves the rest visible", () => {
+    expect(fillMessage(en.payTo, { merchant: "Acme Store" })).toBe("Payment to Acme Store");
+    expect(fillMessage(ru.orderRef, { ref: "7c0f3e2a" })).toBe("Заказ 7c0f3e2a");
+    expect(fillMessage("{a} and {b}", { a: "x" })).toBe("x and {b}");
   });
 });

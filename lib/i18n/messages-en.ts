@@ -1,6 +1,16 @@
 /** English pay-page messages; the shape every other dictionary must match. */
 export const en = {
   pageTitle: "Payment",
+  payTo: "Payment to {merchant}",
+  orderRef: "Order {ref}",
+  selectHint: "Tap or click a value to select it whole, then copy it.",
+  notFoundTitle: "This payment link does not work",
+  notFoundBody:
+    "The link may be incomplete or mistyped, or this payment has ended and its details were removed.",
+  notFoundNext: "What to do",
+  notFoundCheckLink: "Open the link again exactly as you received it: a message app may have cut it off.",
+  notFoundAskMerchant: "Ask the shop or service you are paying for a new payment link.",
+  notFoundPaid: "Already paid? Do not pay again: keep your receipt and contact the shop or service.",
   amountLabel: "Amount to pay",
   exactAmount: "Send exactly this amount, to the cent: a different amount may not be credited.",
   exactAmountCents: "The cents identify your payment. Send exactly this amount — not rounded.",

@@ -2,6 +2,17 @@ import type { Messages } from "./messages-en";
 
 export const ptBR: Messages = {
   pageTitle: "Pagamento",
+  payTo: "Pagamento para {merchant}",
+  orderRef: "Pedido {ref}",
+  selectHint: "Toque ou clique em um valor para selecioná-lo inteiro e depois copie.",
+  notFoundTitle: "Este link de pagamento não funciona",
+  notFoundBody:
+    "O link pode estar incompleto ou com erro de digitação, ou este pagamento já terminou e seus dados foram removidos.",
+  notFoundNext: "O que fazer",
+  notFoundCheckLink:
+    "Abra o link de novo exatamente como o recebeu: um aplicativo de mensagens pode tê-lo cortado.",
+  notFoundAskMerchant: "Peça à loja ou ao serviço que você está pagando um novo link de pagamento.",
+  notFoundPaid: "Já pagou? Não pague de novo: guarde o comprovante e fale com a loja ou o serviço.",
   amountLabel: "Valor a pagar",
   exactAmount: "Envie exatamente este valor, até os centavos: um valor diferente pode não ser creditado.",
   exactAmountCents: "Os centavos identificam o seu pagamento. Envie exatamente este valor, sem arredondar.",

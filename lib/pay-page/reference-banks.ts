@@ -5,6 +5,7 @@
 import "server-only";
 import banks from "@/lib/reference-data/banks.json";
 import nspk from "@/lib/reference-data/nspk-c2bmembers.json";
+import type { Locale } from "@/lib/i18n";
 import { transliterate } from "@/lib/i18n/transliterate";
 
 interface DirectoryBank {
@@ -30,16 +31,46 @@ export interface BankBrand {
   logoUrl?: string;
 }
 
-/** The logo of the bank that receives the payment, by directory id or else by name, where known. */
-export function findBankBrand(ref: { bankId?: number; bankName?: string }): BankBrand {
+export interface BankRef {
+  bankId?: number;
+  bankName?: string;
+}
+
+/** The directory's record of a bank, by directory id or else by its English or local name. */
+function findBank(ref: BankRef): DirectoryBank | undefined {
   const byId = ref.bankId === undefined ? undefined : DIRECTORY.find((b) => b.id === ref.bankId);
   const name = ref.bankName?.trim().toLowerCase();
-  const bank =
+  return (
     byId ??
     (name
       ? DIRECTORY.find((b) => b.name.toLowerCase() === name || b.nameLocal.toLowerCase() === name)
-      : undefined);
+      : undefined)
+  );
+}
+
+/** The logo of the bank that receives the payment, where known. */
+export function findBankBrand(ref: BankRef): BankBrand {
+  const bank = findBank(ref);
   return bank?.logoUrl ? { logoUrl: bank.logoUrl } : {};
+}
+
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
+/**
+ * The bank's name as a customer reading `locale` knows it: in Russian, NSPK's name for the bank's app (the
+ * one the bank-app chooser shows: "Сбербанк") or else the directory's local name when it is written in
+ * Cyrillic; in Portuguese and English, the directory's name ("Itaú Unibanco", not the registry's
+ * "ITAÚ UNIBANCO S.A."). A bank the directory does not know keeps the name the service sent.
+ */
+export function localBankName(ref: BankRef & { bankName: string }, locale: Locale): string {
+  const bank = findBank(ref);
+  if (!bank) return ref.bankName;
+  if (locale === "ru") {
+    const app = bank.appScheme ? APPS.find((a) => a.schema === bank.appScheme) : undefined;
+    if (app) return app.bankName;
+    return CYRILLIC.test(bank.nameLocal) ? bank.nameLocal : bank.name;
+  }
+  return bank.name;
 }
 
 export interface BankApp {

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "vitest";
 import type { PayPageOrderRow } from "@/lib/db/queries/pay-page";
+import { localBankName } from "./reference-banks";
 import { buildPayPageView, phaseOf } from "./view-model";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");
 const base: PayPageOrderRow = {
+  payment_id: "7C0F3E2A-91B4-4D6E-8F10-2B3C4D5E6F70",
   payment_method: "Card",
   amount: "1500.00",
   final_amount: "1500.37",
@@ -20,6 +22,40 @@ const URL_ =
   "https://qr.nspk.ru/BS1A2B3C4D5E6F7G8H9J0K1L2M3N4P5Q6?type=02&bank=100000000111&sum=150037&cur=RUB&crc=AB12";
 
 describe("buildPayPageView", () => {
+  test("the order reference is the paymentId's first 8 characters, never the whole id", () => {
+    const view = buildPayPageView(base, "en", NOW)!;
+    expect(view.orderRef).toBe("7c0f3e2a");
+    expect(JSON.stringify(view).toLowerCase()).not.toContain("91b4");
+  });
+
+  test.each([
+    ["ru", "Сбербанк"],
+    ["pt-BR", "Sberbank"],
+    ["en", "Sberbank"],
+  ] as const)(
+    "the bank's name in the page's language (%s): %s, in the heading and the copied field",
+    (locale, name) => {
+      for (const row of [
+        base,
+        {
+          ...base,
+          payment_method: "QRNSPK",
+          bank_details: { qr: { url: URL_ }, bankName: "Sberbank", bankId: 1001 },
+        },
+        {
+          ...base,
+          payment_method: "SBP",
+          bank_details: { phoneNumber: "+79161234567", payeeName: "Ivan P.", bankName: "Sberbank" },
+        },
+      ]) {
+        const view = buildPayPageView(row, locale, NOW, (ref) => localBankName(ref, locale))!;
+        expect(view.bankName, row.payment_method).toBe(name);
+        const field = view.details.fields.find((f) => f.id === "bank");
+        if (field) expect([field.display, field.copyValue]).toEqual([name, name]);
+      }
+    },
+  );
+
   test("card: grouped number, holder, bank; the exact final amount with random cents", () => {
     const view = buildPayPageView(base, "ru", NOW)!;
     expect(view.details.fields.map((f) => [f.id, f.display, f.copyValue])).toEqual([

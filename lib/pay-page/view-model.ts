@@ -42,6 +42,8 @@ export type MethodView =
   | { kind: "pixQr"; qrValue: string; fields: DetailField[] };
 
 export interface PayPageView {
+  /** What the customer can quote to the merchant: the paymentId's first 8 characters, as staff see it. */
+  orderRef: string;
   method: PayinMethod;
   details: MethodView;
   amount: AmountParts;
@@ -51,6 +53,7 @@ export interface PayPageView {
   randomCents: boolean;
   currency?: string;
   currencyName?: string;
+  /** The bank's name in the page's language. */
   bankName: string;
   /** The bank's directory id, where the service named it (QR methods). */
   bankId?: number;
@@ -71,24 +74,27 @@ function isPayinMethod(value: string): value is PayinMethod {
   return (PAYIN_METHODS as readonly string[]).includes(value);
 }
 
+/** The bank's name in the page's language, from the service's name and id (reference-banks.ts). */
+export type LocalizeBank = (ref: { bankId?: number; bankName: string }) => string;
+
 function detailsFor(
   method: PayinMethod,
   raw: unknown,
+  localizeBank: LocalizeBank,
 ): { view: MethodView; bankName: string; bankId?: number } | null {
   const kind = PAYIN_METHOD_INFO[method].bankDetails;
-  const bankField = (bankName: string): DetailField => ({
-    id: "bank",
-    label: "bank",
-    display: bankName,
-    copyValue: bankName,
-  });
+  // The name the customer looks for in their bank app's list: in the page's language.
+  const bankField = (bankName: string): DetailField => {
+    const local = localizeBank({ bankName });
+    return { id: "bank", label: "bank", display: local, copyValue: local };
+  };
   switch (kind) {
     case "card": {
       const parsed = bankDetailsSchemas.card.safeParse(raw);
       if (!parsed.success) return null;
       const d = parsed.data;
       return {
-        bankName: d.bankName,
+        bankName: localizeBank({ bankName: d.bankName }),
         view: {
           kind,
           fields: [
@@ -115,7 +121,7 @@ function detailsFor(
       if (!parsed.success) return null;
       const d = parsed.data;
       return {
-        bankName: d.bankName,
+        bankName: localizeBank({ bankName: d.bankName }),
         view: {
           kind,
           fields: [
@@ -150,7 +156,7 @@ function detailsFor(
       else if (qr.code)
         fields.push({ id: "qrCode", label: "qrCode", display: qr.code, copyValue: qr.code, mono: true });
       return {
-        bankName,
+        bankName: localizeBank({ bankName, bankId }),
         bankId,
         view: {
           kind,
@@ -166,7 +172,7 @@ function detailsFor(
       if (!parsed.success) return null;
       const { qr, bankName, bankId } = parsed.data;
       return {
-        bankName,
+        bankName: localizeBank({ bankName, bankId }),
         bankId,
         view: {
           kind,
@@ -178,15 +184,26 @@ function detailsFor(
   }
 }
 
+/** "7c0f3e2a-…" → "7c0f3e2a": the paymentId's visible prefix, which staff can search the orders for. */
+export function orderReference(paymentId: string): string {
+  return paymentId.replaceAll("-", "").slice(0, 8).toLowerCase();
+}
+
 /** The page's view of an order, or null when the row holds nothing a customer could pay with. */
-export function buildPayPageView(row: PayPageOrderRow, locale: Locale, nowMs: number): PayPageView | null {
+export function buildPayPageView(
+  row: PayPageOrderRow,
+  locale: Locale,
+  nowMs: number,
+  localizeBank: LocalizeBank = ({ bankName }) => bankName,
+): PayPageView | null {
   if (!isPayinMethod(row.payment_method)) return null;
-  const details = detailsFor(row.payment_method, row.bank_details);
+  const details = detailsFor(row.payment_method, row.bank_details, localizeBank);
   if (!details) return null;
   const exact = row.final_amount ?? row.amount;
   const currency = row.currency ?? currencyForCountry(row.country);
   const expiresAtMs = row.expires_at ? row.expires_at.getTime() : null;
   return {
+    orderRef: orderReference(row.payment_id),
     method: row.payment_method,
     details: details.view,
     amount: formatAmountParts(exact, currency, locale),

@@ -4,21 +4,14 @@ import { notFound } from "next/navigation";
 import { PayPage } from "@/components/pay-page/pay-page";
 import { getDb } from "@/lib/db/client";
 import { getPayPageOrder } from "@/lib/db/queries/pay-page";
-import { DOCUMENT_LANG_HEADER } from "@/lib/document-lang";
-import { getMessages, type Locale, negotiateLocale, toLocale } from "@/lib/i18n";
-import { findBankBrand, listBankApps } from "@/lib/pay-page/reference-banks";
+import { env } from "@/lib/env";
+import { fillMessage, getMessages } from "@/lib/i18n";
+import { payPageLocale } from "@/lib/pay-page/page-locale";
+import { findBankBrand, listBankApps, localBankName } from "@/lib/pay-page/reference-banks";
 import { isWellFormedPayToken } from "@/lib/pay-page/token";
 import { buildPayPageView } from "@/lib/pay-page/view-model";
 
 type Params = { params: Promise<{ token: string }> };
-
-async function pageLocale(): Promise<Locale> {
-  const h = await headers();
-  // proxy.ts has negotiated already; the fallback covers a deployment that runs without it.
-  return (
-    toLocale(h.get(DOCUMENT_LANG_HEADER)) ?? negotiateLocale({ acceptLanguage: h.get("accept-language") })
-  );
-}
 
 function isPhone(h: Headers): boolean {
   return (
@@ -27,9 +20,10 @@ function isPhone(h: Headers): boolean {
 }
 
 export async function generateMetadata(): Promise<Metadata> {
-  const m = getMessages(await pageLocale());
+  const m = getMessages(await payPageLocale());
+  const merchant = env.MERCHANT_DISPLAY_NAME;
   return {
-    title: { absolute: m.pageTitle },
+    title: { absolute: merchant ? fillMessage(m.payTo, { merchant }) : m.pageTitle },
     robots: { index: false, follow: false },
     referrer: "no-referrer",
   };
@@ -41,9 +35,9 @@ export default async function PayTokenPage({ params }: Params) {
   const row = await getPayPageOrder(await getDb(), token);
   if (!row) notFound();
 
-  const locale = await pageLocale();
+  const locale = await payPageLocale();
   const serverNowMs = Date.now();
-  const view = buildPayPageView(row, locale, serverNowMs);
+  const view = buildPayPageView(row, locale, serverNowMs, (ref) => localBankName(ref, locale));
   if (!view) notFound();
 
   const d = view.details;
@@ -61,6 +55,7 @@ export default async function PayTokenPage({ params }: Params) {
       view={view}
       serverNowMs={serverNowMs}
       bankApps={bankApps}
+      merchant={{ name: env.MERCHANT_DISPLAY_NAME, logoUrl: env.MERCHANT_LOGO_URL }}
       {...(brand.logoUrl ? { bankLogoUrl: brand.logoUrl } : {})}
     />
   );
