@@ -4,11 +4,17 @@
  * (createPayinAction) parse with this same schema; field names are the contract's paths ("client.email").
  */
 import { z } from "zod";
-import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod, payinRequestSchema } from "@/lib/contract";
+import {
+  PAYIN_METHOD_INFO,
+  PAYIN_METHODS,
+  type PayinMethod,
+  payinRequestObject,
+  withPayinRules,
+} from "@/lib/contract";
 import { amountNumber, bankIdNumber, compact, countryText, optionalText, phoneText } from "./form-normalise";
 
-/** Everything the server fills in itself; the form never carries it. */
-export const payinSubmissionSchema = payinRequestSchema.omit({ postbackUrl: true });
+/** Everything the server fills in itself (postbackUrl) left out; the contract's rules across fields kept. */
+export const payinSubmissionSchema = withPayinRules(payinRequestObject.omit({ postbackUrl: true }));
 export type PayinSubmission = z.output<typeof payinSubmissionSchema>;
 
 const text = z.string().optional();
