@@ -4,15 +4,6 @@ import type { ComponentType } from "react";
 import { BankPickerField } from "@/components/bank-picker/bank-picker-field";
 import type { PayinMethod } from "@/lib/contract";
 
-/** Card, CrossBorderCard: nothing to choose; the service answers with a card to pay to. */
-function CardMethodFields() {
-  return (
-    <p className="muted" style={{ margin: 0 }}>
-      The service answers with a card number and holder name for the customer to pay to.
-    </p>
-  );
-}
-
 const BANK_ROUTED: Record<PayinMethod, string> = {
   Card: "card payment",
   CrossBorderCard: "card payment",
@@ -23,13 +14,27 @@ const BANK_ROUTED: Record<PayinMethod, string> = {
   PIX: "Pix payment",
 };
 
-/** SBP, NSPK QR and Pix methods: optionally choose the bank. */
+/** Every method may name the bank (spec 2.1 `bankId`); leave it empty to let the service pick. */
 function BankMethodFields({ method }: { method: PayinMethod }) {
   return (
     <BankPickerField
+      direction="payin"
+      method={method}
       label="Bank"
       hint={`Optional: choose the bank to route the ${BANK_ROUTED[method]} through; leave empty to let the service pick.`}
     />
+  );
+}
+
+/** Card, CrossBorderCard: the bank, and what the service answers with. */
+function CardMethodFields({ method }: { method: PayinMethod }) {
+  return (
+    <>
+      <BankMethodFields method={method} />
+      <p className="muted" style={{ margin: 0, gridColumn: "1 / -1" }}>
+        The service answers with a card number and holder name for the customer to pay to.
+      </p>
+    </>
   );
 }
 
