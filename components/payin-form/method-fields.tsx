@@ -26,22 +26,10 @@ function BankMethodFields({ method }: { method: PayinMethod }) {
   );
 }
 
-/** Card, CrossBorderCard: the bank, and what the service answers with. */
-function CardMethodFields({ method }: { method: PayinMethod }) {
-  return (
-    <>
-      <BankMethodFields method={method} />
-      <p className="muted" style={{ margin: 0, gridColumn: "1 / -1" }}>
-        The service answers with a card number and holder name for the customer to pay to.
-      </p>
-    </>
-  );
-}
-
 /** Each method's own fields (the discriminator picks one). */
 export const PAYIN_METHOD_FIELDS: Record<PayinMethod, ComponentType<{ method: PayinMethod }>> = {
-  Card: CardMethodFields,
-  CrossBorderCard: CardMethodFields,
+  Card: BankMethodFields,
+  CrossBorderCard: BankMethodFields,
   SBP: BankMethodFields,
   CrossBorderSBP: BankMethodFields,
   QRNSPK: BankMethodFields,
