@@ -1,6 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, type Ref, useEffect, useId, useMemo, useRef, useState } from "react";
+import { parseCountryParam } from "@/app/(dashboard)/banks/country-param";
 import { type BankOption, bankCodeLabel, filterBanks } from "./filter-banks";
 import styles from "./bank-picker.module.css";
 import { useBanks } from "./use-banks";
@@ -37,7 +38,11 @@ export function BankPicker(props: BankPickerProps) {
   const all = banks.data ?? [];
   const selected = all.find((b) => String(b.id) === value);
   const options = useMemo(() => filterBanks(all, editing ? query : ""), [all, editing, query]);
-  const countryOk = /^[A-Z]{2}$/.test(country.trim().toUpperCase());
+  const countryShaped = /^[A-Z]{2}$/.test(country.trim().toUpperCase());
+  // The Banks page's own words for a code that is no country (e.g. XX), rather than the request's failure.
+  const param = countryShaped ? parseCountryParam(country) : undefined;
+  const countryProblem = param && !param.ok ? param.message : undefined;
+  const countryOk = countryShaped && countryProblem === undefined;
 
   // A bank of another country (the country was changed) is no longer a valid choice.
   useEffect(() => {
@@ -111,7 +116,8 @@ export function BankPicker(props: BankPickerProps) {
   }
 
   const status = statusText({
-    countryOk,
+    countryShaped,
+    countryProblem,
     country,
     loading: banks.isPending && banks.fetchStatus !== "idle",
     error: banks.isError ? banks.error : null,
@@ -234,7 +240,8 @@ export function BankPicker(props: BankPickerProps) {
 }
 
 function statusText(s: {
-  countryOk: boolean;
+  countryShaped: boolean;
+  countryProblem: string | undefined;
   country: string;
   loading: boolean;
   error: Error | null;
@@ -242,7 +249,8 @@ function statusText(s: {
   matches: number;
   query: string;
 }): { tone: "muted" | "error"; text: string } {
-  if (!s.countryOk) return { tone: "muted", text: "Banks appear once the country is a two-letter code." };
+  if (!s.countryShaped) return { tone: "muted", text: "Banks appear once the country is a two-letter code." };
+  if (s.countryProblem) return { tone: "error", text: `${s.countryProblem}: no banks to offer.` };
   if (s.loading) return { tone: "muted", text: "Loading banks…" };
   if (s.error) return { tone: "error", text: `Could not load the banks (${s.error.message}).` };
   if (s.count === 0) return { tone: "muted", text: `No banks listed for ${s.country.toUpperCase()}.` };

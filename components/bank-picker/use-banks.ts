@@ -1,10 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { isCountryCode } from "@/lib/contract";
 import { fetchJson } from "@/lib/query-client";
 import type { BankOption } from "./filter-banks";
-
-const COUNTRY = /^[A-Z]{2}$/;
 
 /** The banks of a country from GET /api/banks (session-checked, signed server-side). Idle for a bad code. */
 export function useBanks(country: string) {
@@ -13,7 +12,7 @@ export function useBanks(country: string) {
     queryKey: ["banks", code],
     queryFn: ({ signal }) =>
       fetchJson<BankOption[]>(`/api/banks?country=${encodeURIComponent(code)}`, { signal }),
-    enabled: COUNTRY.test(code),
+    enabled: isCountryCode(code),
     // The directory changes rarely.
     staleTime: 5 * 60_000,
   });

@@ -14,12 +14,23 @@ const TRAFFIC_LABELS: Record<(typeof TRAFFIC_TYPES)[number], string> = {
   STD: "STD — subsequent deposit",
 };
 
-/** Amount (with the currency of the chosen country beside it), country and traffic type. */
-export function AmountCountryFields() {
+/**
+ * Amount (with the currency of the chosen country beside it), country and traffic type. `servedCountries`:
+ * the only countries the chosen method serves (from lib/contract), offered alone; undefined: any country.
+ */
+export function AmountCountryFields({
+  method,
+  servedCountries,
+}: {
+  method: string;
+  servedCountries: readonly string[] | undefined;
+}) {
   const country = String(useWatch({ name: "country" }) ?? "")
     .trim()
     .toUpperCase();
   const currency = currencyForCountry(country);
+  const suggestions = servedCountries ?? SUGGESTED_COUNTRIES;
+  const rule = servedCountries ? `${method} serves ${servedCountries.join(", ")} only` : "ISO 3166-1 alpha-2";
   return (
     <>
       <TextField
@@ -46,10 +57,12 @@ export function AmountCountryFields() {
         autoComplete="off"
         spellCheck={false}
         className={styles.countryField}
-        hint={currency ? `ISO 3166-1 alpha-2 · pays in ${currency}` : "ISO 3166-1 alpha-2, e.g. RU, BR, KZ"}
+        hint={
+          currency ? `${rule} · pays in ${currency}` : servedCountries ? rule : `${rule}, e.g. RU, BR, KZ`
+        }
       />
-      <datalist id="country-suggestions">
-        {SUGGESTED_COUNTRIES.map((c) => (
+      <datalist id="country-suggestions" data-testid="country-suggestions">
+        {suggestions.map((c) => (
           <option key={c} value={c}>
             {currencyForCountry(c)}
           </option>
@@ -137,9 +150,11 @@ const PHONE_EXAMPLES: Record<string, string> = {
 export function ClientPhoneField({
   label = "Client phone",
   optional,
+  hint,
 }: {
   label?: string;
   optional?: boolean;
+  hint?: string;
 }) {
   const country = String(useWatch({ name: "country" }) ?? "")
     .trim()
@@ -151,6 +166,7 @@ export function ClientPhoneField({
       type="tel"
       autoComplete="off"
       optional={optional}
+      hint={hint}
       placeholder={PHONE_EXAMPLES[country] ?? "+79001234567"}
     />
   );

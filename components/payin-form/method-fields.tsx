@@ -4,15 +4,6 @@ import type { ComponentType } from "react";
 import { BankPickerField } from "@/components/bank-picker/bank-picker-field";
 import type { PayinMethod } from "@/lib/contract";
 
-/** Card, CrossBorderCard: nothing to choose; the service answers with a card to pay to. */
-function CardMethodFields() {
-  return (
-    <p className="muted" style={{ margin: 0 }}>
-      The service answers with a card number and holder name for the customer to pay to.
-    </p>
-  );
-}
-
 const BANK_ROUTED: Record<PayinMethod, string> = {
   Card: "card payment",
   CrossBorderCard: "card payment",
@@ -23,10 +14,12 @@ const BANK_ROUTED: Record<PayinMethod, string> = {
   PIX: "Pix payment",
 };
 
-/** SBP, NSPK QR and Pix methods: optionally choose the bank. */
+/** Every method may name the bank (spec 2.1 `bankId`); leave it empty to let the service pick. */
 function BankMethodFields({ method }: { method: PayinMethod }) {
   return (
     <BankPickerField
+      direction="payin"
+      method={method}
       label="Bank"
       hint={`Optional: choose the bank to route the ${BANK_ROUTED[method]} through; leave empty to let the service pick.`}
     />
@@ -35,8 +28,8 @@ function BankMethodFields({ method }: { method: PayinMethod }) {
 
 /** Each method's own fields (the discriminator picks one). */
 export const PAYIN_METHOD_FIELDS: Record<PayinMethod, ComponentType<{ method: PayinMethod }>> = {
-  Card: CardMethodFields,
-  CrossBorderCard: CardMethodFields,
+  Card: BankMethodFields,
+  CrossBorderCard: BankMethodFields,
   SBP: BankMethodFields,
   CrossBorderSBP: BankMethodFields,
   QRNSPK: BankMethodFields,

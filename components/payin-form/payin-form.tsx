@@ -10,12 +10,13 @@ import {
   ClientPhoneField,
   PaymentIdNote,
 } from "@/components/forms/order-fields";
+import { useLiveCountryCheck } from "@/components/forms/use-live-country-check";
 import { useMethodSwitch } from "@/components/forms/use-method-switch";
 import { useOrderSubmit } from "@/components/forms/use-order-submit";
 import { usePaymentIdOnce } from "@/components/forms/use-payment-id";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { createPayinAction } from "@/lib/actions/create-payin-action";
-import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "@/lib/contract";
+import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod, servedCountries } from "@/lib/contract";
 import { defaultPayinFormValues, PAYIN_FORM_FIELDS, payinFormSchema } from "@/lib/orders/payin-form-schema";
 import { PAYIN_METHOD_FIELDS, PAYIN_METHOD_HINTS } from "./method-fields";
 
@@ -33,10 +34,12 @@ export function PayinForm({ initialMethod = "SBP" }: { initialMethod?: PayinMeth
   usePaymentIdOnce(form);
   const method = useWatch({ control: form.control, name: "paymentMethod" });
   const paymentId = useWatch({ control: form.control, name: "paymentId" });
+  const country = useWatch({ control: form.control, name: "country" });
   const { onSubmit, status, setStatus, pending } = useOrderSubmit(form, createPayinAction, PAYIN_FORM_FIELDS);
   useMethodSwitch(form, method, PAYIN_METHOD_INFO[method].defaultCountry, METHOD_DEPENDENT_FIELDS, () =>
     setStatus(null),
   );
+  useLiveCountryCheck(form, method, country);
   const MethodFields = PAYIN_METHOD_FIELDS[method];
 
   return (
@@ -60,7 +63,7 @@ export function PayinForm({ initialMethod = "SBP" }: { initialMethod?: PayinMeth
         </fieldset>
         <fieldset>
           <legend>Amount</legend>
-          <AmountCountryFields />
+          <AmountCountryFields method={method} servedCountries={servedCountries("payin", method)} />
           <CheckboxField
             name="addRandomCents"
             label="Add random cents"

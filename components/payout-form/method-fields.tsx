@@ -67,11 +67,13 @@ function SbpPayoutFields() {
         optional
         warning={
           payee.trim() === ""
-            ? "Recommended: the spec calls the payee name required in substance."
+            ? "Recommended: the recipient's name as their bank knows it. Without it the bank may refuse the transfer."
             : undefined
         }
       />
       <BankPickerField
+        direction="payout"
+        method="SBP"
         label="Recipient's bank"
         hint="Optional: the SBP bank of the recipient. A bank can be given with SBP only."
       />
@@ -108,6 +110,11 @@ function PixPayoutFields({ method }: { method: PayoutMethod }) {
       <ClientPhoneField
         label={method === "PIX_OUT_PHONE" ? "Client phone (the Pix key)" : "Client phone"}
         optional={method !== "PIX_OUT_PHONE"}
+        hint={
+          method === "PIX_OUT_PHONE"
+            ? "A Brazilian number: +55, the two-digit area code and 8 or 9 digits."
+            : undefined
+        }
       />
       {method === "PIX_OUT_EVP" ? (
         <TextField
@@ -122,7 +129,7 @@ function PixPayoutFields({ method }: { method: PayoutMethod }) {
       ) : null}
       {method === "PIX_OUT_EMAIL" ? (
         <p className="muted" style={{ margin: 0, gridColumn: "1 / -1" }}>
-          The Pix key is the client's email above.
+          The Pix key is the client's email, entered below under Client.
         </p>
       ) : null}
       {method === "PIX_OUT_CPF" ? (

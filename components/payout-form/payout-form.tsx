@@ -5,12 +5,13 @@ import { SelectField } from "@/components/forms/field";
 import { FormStatus, SubmitButton } from "@/components/forms/form-status";
 import formStyles from "@/components/forms/forms.module.css";
 import { AmountCountryFields, ClientBaseFields, PaymentIdNote } from "@/components/forms/order-fields";
+import { useLiveCountryCheck } from "@/components/forms/use-live-country-check";
 import { useMethodSwitch } from "@/components/forms/use-method-switch";
 import { useOrderSubmit } from "@/components/forms/use-order-submit";
 import { usePaymentIdOnce } from "@/components/forms/use-payment-id";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { createPayoutAction } from "@/lib/actions/create-payout-action";
-import { PAYOUT_METHOD_INFO, PAYOUT_METHODS, type PayoutMethod } from "@/lib/contract";
+import { PAYOUT_METHOD_INFO, PAYOUT_METHODS, type PayoutMethod, servedCountries } from "@/lib/contract";
 import {
   defaultPayoutFormValues,
   PAYOUT_FORM_FIELDS,
@@ -32,6 +33,7 @@ export function PayoutForm({ initialMethod = "Card" }: { initialMethod?: PayoutM
   usePaymentIdOnce(form);
   const method = useWatch({ control: form.control, name: "paymentMethod" });
   const paymentId = useWatch({ control: form.control, name: "paymentId" });
+  const country = useWatch({ control: form.control, name: "country" });
   const { onSubmit, status, setStatus, pending } = useOrderSubmit(
     form,
     createPayoutAction,
@@ -40,6 +42,7 @@ export function PayoutForm({ initialMethod = "Card" }: { initialMethod?: PayoutM
   useMethodSwitch(form, method, PAYOUT_METHOD_INFO[method].defaultCountry, METHOD_DEPENDENT_FIELDS, () =>
     setStatus(null),
   );
+  useLiveCountryCheck(form, method, country);
   const MethodFields = PAYOUT_METHOD_FIELDS[method];
 
   return (
@@ -63,7 +66,7 @@ export function PayoutForm({ initialMethod = "Card" }: { initialMethod?: PayoutM
         </fieldset>
         <fieldset>
           <legend>Amount</legend>
-          <AmountCountryFields />
+          <AmountCountryFields method={method} servedCountries={servedCountries("payout", method)} />
         </fieldset>
         <fieldset data-method={method}>
           <legend>Recipient · {PAYOUT_METHOD_INFO[method].label}</legend>

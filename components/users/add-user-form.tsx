@@ -22,6 +22,10 @@ export function AddUserForm() {
   const described = (field: Field, hint?: string) =>
     [hint, error(field) ? `new-user-${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
   const values = state?.ok ? undefined : state?.values;
+  // A refusal already shown at its field (a duplicate email) is not repeated in the status line.
+  const repeatsFieldError =
+    state?.message !== undefined && Object.values(state.fieldErrors ?? {}).includes(state.message);
+  const statusMessage = repeatsFieldError ? "Not added: check the highlighted field." : state?.message;
   const formKey = JSON.stringify(values ?? null);
 
   return (
@@ -116,8 +120,8 @@ export function AddUserForm() {
             {pending ? "Adding…" : "Add user"}
           </button>
           <div aria-live="polite" role="status" className={styles.formStatus}>
-            {state?.message ? (
-              <span className={state.ok ? styles.ok : styles.fail}>{state.message}</span>
+            {statusMessage ? (
+              <span className={state?.ok ? styles.ok : styles.fail}>{statusMessage}</span>
             ) : null}
           </div>
         </div>

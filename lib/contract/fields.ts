@@ -47,6 +47,22 @@ export const sbpPhone = z
   .string(requiredError("a phone number"))
   .regex(/^\+?7\d{10}$/, "Must be a Russian phone number: +7 followed by 10 digits (e.g. +79001234567)");
 
+/**
+ * A Pix phone key (PIX_OUT_PHONE): a Brazilian number as the Pix directory stores it, +55, a two-digit area
+ * code (11–99, no zero) and an 8-digit landline or 9-digit mobile number.
+ */
+export const pixPhoneKey = z
+  .string(requiredError("a Brazilian phone number"))
+  .regex(
+    /^\+55[1-9]{2}\d{8,9}$/,
+    "Must be a Brazilian phone number, the Pix key: +55, a two-digit area code and 8 or 9 digits (e.g. +5511987654321)",
+  );
+
+/** A Pix e-mail key (PIX_OUT_EMAIL): a valid address of at most 77 characters, the Pix directory's bound. */
+export const pixEmailKey = z
+  .email(requiredError("an email address"))
+  .max(77, "Must be at most 77 characters: longer addresses cannot be Pix keys");
+
 export const personName = z
   .string(requiredError("a name"))
   .trim()

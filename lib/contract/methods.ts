@@ -3,6 +3,8 @@
  * what each one needs. Forms, the sandbox, the OpenAPI document and the tests all read these.
  */
 
+import { isCountryCode } from "./countries";
+
 export const PAYIN_METHODS = [
   "Card",
   "CrossBorderCard",
@@ -40,31 +42,58 @@ export interface PayinMethodInfo {
   usesBankId: boolean;
   /** The country a new order of this method usually has; the form's default. */
   defaultCountry: string;
+  /** The only countries the method serves (national systems); absent: any country. */
+  countries?: readonly string[];
+  /** The country whose bank directory `bankId` comes from, when it is not the order's country. */
+  bankCountry?: string;
 }
 
 export const PAYIN_METHOD_INFO: Record<PayinMethod, PayinMethodInfo> = {
-  Card: { label: "Card", bankDetails: "card", usesBankId: false, defaultCountry: "RU" },
+  // Spec 2.1: bankId "selects an inner method where applicable"; for cards it picks the issuing bank.
+  Card: { label: "Card", bankDetails: "card", usesBankId: true, defaultCountry: "RU" },
   CrossBorderCard: {
     label: "Card (cross-border)",
     bankDetails: "card",
-    usesBankId: false,
+    usesBankId: true,
     defaultCountry: "KZ",
   },
-  SBP: { label: "SBP fast payment", bankDetails: "phone", usesBankId: true, defaultCountry: "RU" },
+  // SBP, NSPK QR and Pix are national systems: Russian and Brazilian.
+  SBP: {
+    label: "SBP fast payment",
+    bankDetails: "phone",
+    usesBankId: true,
+    defaultCountry: "RU",
+    countries: ["RU"],
+  },
+  // Cross-border SBP/NSPK pay into a Russian SBP member bank, whatever the payer's country.
   CrossBorderSBP: {
     label: "SBP (cross-border)",
     bankDetails: "phone",
     usesBankId: true,
     defaultCountry: "RU",
+    bankCountry: "RU",
   },
-  QRNSPK: { label: "NSPK QR", bankDetails: "nspkQr", usesBankId: true, defaultCountry: "RU" },
+  QRNSPK: {
+    label: "NSPK QR",
+    bankDetails: "nspkQr",
+    usesBankId: true,
+    defaultCountry: "RU",
+    countries: ["RU"],
+  },
   QRNSPKCrossBorder: {
     label: "NSPK QR (cross-border)",
     bankDetails: "nspkQr",
     usesBankId: true,
     defaultCountry: "RU",
+    bankCountry: "RU",
   },
-  PIX: { label: "Pix QR", bankDetails: "pixQr", usesBankId: true, defaultCountry: "BR" },
+  PIX: {
+    label: "Pix QR",
+    bankDetails: "pixQr",
+    usesBankId: true,
+    defaultCountry: "BR",
+    countries: ["BR"],
+  },
 };
 
 /** The `payoutDetails` fields, in the order forms show them. */
@@ -93,19 +122,25 @@ export interface PayoutMethodInfo {
   /** `client.phone` is the Pix key of PIX_OUT_PHONE, so it is required there (our decision; spec 2.7). */
   requiresClientPhone: boolean;
   defaultCountry: string;
+  /** The only countries the method serves (national systems); absent: any country. */
+  countries?: readonly string[];
+  /** PIX_OUT_*: the request field that carries the recipient's Pix key. */
+  pixKey?: PixKeyField;
 }
 
-const pix = (
-  requiredDetails: readonly PayoutDetailField[],
-  requiresClientPhone = false,
-): PayoutMethodInfo => ({
+/** Where each kind of Pix key travels in a pay-out request. */
+export type PixKeyField = "client.tin" | "client.email" | "client.phone" | "payoutDetails.evp";
+
+const pix = (pixKey: PixKeyField): PayoutMethodInfo => ({
   label: "",
-  requiredDetails,
+  requiredDetails: pixKey === "payoutDetails.evp" ? ["evp"] : [],
   optionalDetails: [],
   usesBankId: false,
   requiresTin: true,
-  requiresClientPhone,
+  requiresClientPhone: pixKey === "client.phone",
   defaultCountry: "BR",
+  countries: ["BR"],
+  pixKey,
 });
 
 export const PAYOUT_METHOD_INFO: Record<PayoutMethod, PayoutMethodInfo> = {
@@ -127,6 +162,7 @@ export const PAYOUT_METHOD_INFO: Record<PayoutMethod, PayoutMethodInfo> = {
     requiresTin: false,
     requiresClientPhone: false,
     defaultCountry: "RU",
+    countries: ["RU"],
   },
   BankAccount: {
     label: "Bank account",
@@ -137,10 +173,10 @@ export const PAYOUT_METHOD_INFO: Record<PayoutMethod, PayoutMethodInfo> = {
     requiresClientPhone: false,
     defaultCountry: "RU",
   },
-  PIX_OUT_CPF: { ...pix([]), label: "Pix by CPF/CNPJ" },
-  PIX_OUT_EMAIL: { ...pix([]), label: "Pix by email" },
-  PIX_OUT_PHONE: { ...pix([], true), label: "Pix by phone" },
-  PIX_OUT_EVP: { ...pix(["evp"]), label: "Pix by random key (EVP)" },
+  PIX_OUT_CPF: { ...pix("client.tin"), label: "Pix by CPF/CNPJ" },
+  PIX_OUT_EMAIL: { ...pix("client.email"), label: "Pix by email" },
+  PIX_OUT_PHONE: { ...pix("client.phone"), label: "Pix by phone" },
+  PIX_OUT_EVP: { ...pix("payoutDetails.evp"), label: "Pix by random key (EVP)" },
 };
 
 export const PAYOUT_DETAIL_LABELS: Record<PayoutDetailField, string> = {
@@ -159,4 +195,27 @@ export function isPayinMethod(value: string): value is PayinMethod {
 }
 export function isPayoutMethod(value: string): value is PayoutMethod {
   return (PAYOUT_METHODS as readonly string[]).includes(value);
+}
+
+/** The countries a method serves, or undefined when it serves any country. */
+export function servedCountries(direction: Direction, method: string): readonly string[] | undefined {
+  if (direction === "payin") return isPayinMethod(method) ? PAYIN_METHOD_INFO[method].countries : undefined;
+  return isPayoutMethod(method) ? PAYOUT_METHOD_INFO[method].countries : undefined;
+}
+
+/**
+ * Why `country` is not served by the method (a message for the `country` field), or undefined if it is.
+ * A malformed code is left to the code's own message.
+ */
+export function countryRuleError(direction: Direction, method: string, country: string): string | undefined {
+  const served = servedCountries(direction, method);
+  if (served === undefined || served.includes(country) || !isCountryCode(country)) return undefined;
+  const list = served.join(" or ");
+  return `Must be ${list}: ${method} serves country ${list} only (another country needs another payment method)`;
+}
+
+/** The country whose bank directory a `bankId` of this order must come from. */
+export function bankDirectoryCountry(direction: Direction, method: string, country: string): string {
+  const info = direction === "payin" && isPayinMethod(method) ? PAYIN_METHOD_INFO[method] : undefined;
+  return info?.bankCountry ?? servedCountries(direction, method)?.[0] ?? country;
 }

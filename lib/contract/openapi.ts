@@ -147,13 +147,13 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
 function payinDescription(): string {
   const rows = PAYIN_METHODS.map((m) => {
     const info = PAYIN_METHOD_INFO[m];
-    return `| ${m} | ${info.label} | ${info.bankDetails} | ${info.usesBankId ? "yes" : "no"} |`;
+    return `| ${m} | ${info.label} | ${info.bankDetails} | ${info.usesBankId ? "yes" : "no"} | ${info.countries?.join(", ") ?? "any"} |`;
   });
   return [
     "Pay-in order request (spec 2.1). `postbackUrl` is optional (the spec's samples omit it).",
     "",
-    "| paymentMethod | label | bankDetails in the response | bankId selects the bank |",
-    "|---|---|---|---|",
+    "| paymentMethod | label | bankDetails in the response | bankId selects the bank | country |",
+    "|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }
@@ -182,17 +182,19 @@ function payoutDescription(): string {
       ...(info.requiresClientPhone ? ["client.phone"] : []),
     ];
     const optional = info.optionalDetails.map((d) => `payoutDetails.${d}`);
-    return `| ${m} | ${required.join(", ") || "—"} | ${optional.join(", ") || "—"} | ${info.usesBankId ? "accepted" : "refused"} |`;
+    return `| ${m} | ${required.join(", ") || "—"} | ${optional.join(", ") || "—"} | ${info.usesBankId ? "accepted" : "refused"} | ${info.countries?.join(", ") ?? "any"} | ${info.pixKey ?? "—"} |`;
   });
   return [
     "Pay-out order request (spec 2.3). Per-method rules (also expressed as the if/then clauses of `allOf`):",
     "",
-    "| paymentMethod | also required | optional | bankId |",
-    "|---|---|---|---|",
+    "| paymentMethod | also required | optional | bankId | country | Pix key |",
+    "|---|---|---|---|---|---|",
     ...rows,
     "",
     "SBP's payeeName is required in substance but accepted as optional for compatibility. A card must not",
-    "have expired (MM/YY is valid through that month). Every failing field is named in the 400's `errors`.",
+    "have expired (MM/YY is valid through that month). A PIX_OUT_PHONE key is a Brazilian number (+55, a",
+    "two-digit area code, 8 or 9 digits); a PIX_OUT_EMAIL key an address of at most 77 characters. Every",
+    "failing field is named in the 400's `errors`.",
   ].join("\n");
 }
 

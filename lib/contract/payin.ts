@@ -1,7 +1,13 @@
 /** Pay-in order: request (spec 2.1) and response (spec 2.2). */
 import { z } from "zod";
 import * as f from "./fields";
-import { PAYIN_METHOD_INFO, PAYIN_METHODS, type BankDetailsKind, type PayinMethod } from "./methods";
+import {
+  type BankDetailsKind,
+  countryRuleError,
+  PAYIN_METHOD_INFO,
+  PAYIN_METHODS,
+  type PayinMethod,
+} from "./methods";
 
 export const payinClientSchema = z.object(
   {
@@ -22,7 +28,8 @@ export const payinMethodSchema = z.enum(PAYIN_METHODS, {
       : `Must be one of the pay-in methods: ${PAYIN_METHODS.join(", ")}`,
 });
 
-export const payinRequestSchema = z.object(
+/** The pay-in request's fields; payinRequestSchema adds the rules across fields. */
+export const payinRequestObject = z.object(
   {
     paymentId: f.uuidV4,
     client: payinClientSchema,
@@ -37,6 +44,25 @@ export const payinRequestSchema = z.object(
   },
   { error: "Must be a JSON object: the pay-in order request" },
 );
+
+/**
+ * Adds the rule across fields: the country must be one the method serves. It runs even when other fields
+ * failed (`when`), so one response names every failing field.
+ */
+export function withPayinRules<S extends z.ZodType<{ paymentMethod?: unknown; country?: unknown }>>(
+  schema: S,
+): S {
+  return schema.superRefine(
+    (req, ctx) => {
+      if (typeof req.country !== "string" || typeof req.paymentMethod !== "string") return;
+      const message = countryRuleError("payin", req.paymentMethod, req.country);
+      if (message) ctx.addIssue({ code: "custom", path: ["country"], message });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  ) as S;
+}
+
+export const payinRequestSchema = withPayinRules(payinRequestObject);
 export type PayinRequest = z.infer<typeof payinRequestSchema>;
 
 const cardDetails = z.object({

@@ -2,11 +2,13 @@
 import { z } from "zod";
 import * as f from "./fields";
 import {
+  countryRuleError,
   isPayoutMethod,
   PAYOUT_DETAIL_LABELS,
   PAYOUT_METHOD_INFO,
   PAYOUT_METHODS,
   type PayoutDetailField,
+  type PixKeyField,
 } from "./methods";
 
 const detailFieldSchemas = {
@@ -72,9 +74,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The Pix key formats stricter than the field's own (a tin is checked as a CPF/CNPJ already, an EVP as a UUID). */
+const PIX_KEY_FORMATS: Partial<
+  Record<PixKeyField, { path: ["client", "phone" | "email"]; schema: z.ZodType }>
+> = {
+  "client.phone": { path: ["client", "phone"], schema: f.pixPhoneKey },
+  "client.email": { path: ["client", "email"], schema: f.pixEmailKey },
+};
+
 /**
- * The per-method rules that a flat object cannot express: required payoutDetails, tin for PIX_OUT_*,
- * bankId only with SBP, and a card expiry not in the past. Each failure names its exact field path.
+ * The per-method rules that a flat object cannot express: the countries a method serves, required
+ * payoutDetails, tin for PIX_OUT_*, the Pix key's format, bankId only with SBP, and a card expiry not in the
+ * past. Each failure names its exact field path.
  *
  * It runs even when other fields failed (`when`), so one response names every failing field; hence every
  * part of `req` is read as unknown input here, and a part that is malformed is left to its own message.
@@ -86,6 +97,8 @@ export const payoutRequestSchema = payoutRequestObject.superRefine(
     const info = PAYOUT_METHOD_INFO[method];
     const details: unknown = req.payoutDetails;
     const client: unknown = req.client;
+    const countryError = typeof req.country === "string" && countryRuleError("payout", method, req.country);
+    if (countryError) ctx.addIssue({ code: "custom", path: ["country"], message: countryError });
     if (details === undefined || isRecord(details)) {
       for (const field of info.requiredDetails) {
         if (details?.[field] === undefined) {
@@ -111,6 +124,22 @@ export const payoutRequestSchema = payoutRequestObject.superRefine(
           path: ["client", "phone"],
           message: `Required for ${method}: the client's phone, which is the Pix key (e.g. +5511987654321)`,
         });
+      }
+      const keyFormat = info.pixKey && PIX_KEY_FORMATS[info.pixKey];
+      if (keyFormat) {
+        const value = client[keyFormat.path[1]];
+        // A value that fails its field's own format already has that message.
+        const ownFormat = keyFormat.path[1] === "phone" ? f.phone : f.email;
+        if (ownFormat.safeParse(value).success) {
+          const result = keyFormat.schema.safeParse(value);
+          if (!result.success) {
+            ctx.addIssue({
+              code: "custom",
+              path: keyFormat.path,
+              message: result.error.issues[0]?.message ?? `Is not a valid Pix key for ${method}`,
+            });
+          }
+        }
       }
     }
     if (!info.usesBankId && req.bankId !== undefined) {

@@ -9,12 +9,13 @@ import {
   PAYIN_METHOD_INFO,
   PAYIN_METHODS,
   type PayinMethod,
-  payinRequestSchema,
+  payinRequestObject,
+  withPayinRules,
 } from "@/lib/contract";
 import { amountNumber, bankIdNumber, compact, countryText, optionalText, phoneText } from "./form-normalise";
 
-/** Everything the server fills in itself; the form never carries it. */
-export const payinSubmissionSchema = payinRequestSchema.omit({ postbackUrl: true });
+/** Everything the server fills in itself (postbackUrl) left out; the contract's rules across fields kept. */
+export const payinSubmissionSchema = withPayinRules(payinRequestObject.omit({ postbackUrl: true }));
 export type PayinSubmission = z.output<typeof payinSubmissionSchema>;
 
 /** Typed text; NUL and unpaired surrogates are refused here, naming the field (lib/contract/text.ts). */

@@ -1,8 +1,11 @@
 /**
- * Business rules beyond the contract's schemas: which countries a method serves, which bank directory its
- * bankId must come from, and the per-method amount limits. Each failure names its field.
+ * Business rules beyond the contract's schemas: which bank directory its bankId must come from and the
+ * per-method amount limits (the countries a method serves are the contract's; re-checked here so the rules
+ * hold for any caller). Each failure names its field.
  */
 import {
+  bankDirectoryCountry,
+  countryRuleError,
   type FieldError,
   formatMinorUnits,
   type PayinMethod,
@@ -11,24 +14,6 @@ import {
 } from "@/lib/contract";
 import { type DirectoryBank, defaultBankOf, findBank } from "./banks";
 import type { AmountLimit } from "./options";
-
-/** National systems: SBP and NSPK QR are Russian, Pix is Brazilian. Other methods serve any country. */
-const REQUIRED_COUNTRY: Partial<Record<`${Direction}:${string}`, string>> = {
-  "payin:SBP": "RU",
-  "payin:QRNSPK": "RU",
-  "payin:PIX": "BR",
-  "payout:SBP": "RU",
-  "payout:PIX_OUT_CPF": "BR",
-  "payout:PIX_OUT_EMAIL": "BR",
-  "payout:PIX_OUT_PHONE": "BR",
-  "payout:PIX_OUT_EVP": "BR",
-};
-
-/** Cross-border SBP/NSPK pay into a Russian SBP member bank, whatever the payer's country. */
-const DIRECTORY_COUNTRY: Partial<Record<`${Direction}:${string}`, string>> = {
-  "payin:CrossBorderSBP": "RU",
-  "payin:QRNSPKCrossBorder": "RU",
-};
 
 export interface RuleInput {
   direction: Direction;
@@ -46,13 +31,10 @@ export interface RuleResult {
 }
 
 export function checkRules(input: RuleInput): RuleResult {
-  const key = `${input.direction}:${input.method}` as const;
   const errors: FieldError[] = [];
-  const required = REQUIRED_COUNTRY[key];
-  if (required && input.country !== required) {
-    errors.push({ path: "country", message: `${input.method} serves country ${required} only` });
-  }
-  const directory = DIRECTORY_COUNTRY[key] ?? required ?? input.country;
+  const countryError = countryRuleError(input.direction, input.method, input.country);
+  if (countryError) errors.push({ path: "country", message: countryError });
+  const directory = bankDirectoryCountry(input.direction, input.method, input.country);
   let bank: DirectoryBank | undefined;
   if (input.bankId !== undefined) {
     bank = findBank(input.bankId);
