@@ -130,7 +130,6 @@ function seconds(text: string): number {
   return text.split(":").reduce((total, part) => total * 60 + Number(part), 0);
 }
 
-
 test.describe("details per method", () => {
   for (const method of PAYIN_METHODS) {
     test(`${method}: details, QR, copy buttons`, async ({ browser, customerOrder }) => {
