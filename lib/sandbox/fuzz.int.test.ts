@@ -43,7 +43,7 @@ beforeAll(async () => {
     callbackRetrySchedule: [60_000],
   });
   fixedOrderId = await newOrder();
-  // Setup only (two databases, the sandbox, the actions' imports): slow on a loaded machine.
+  // Setup only (a scratch database and the sandbox): slow on a loaded machine.
 }, 180_000);
 
 afterAll(async () => {
