@@ -63,7 +63,8 @@ beforeAll(async () => {
   const operator = await signInTestRole(db, jar.cookies, "operator");
   sessions = { viewer: viewer?.token ?? "", operator: operator?.token ?? "" };
   jar.cookies.set(sessionCookieName(), sessions.operator);
-});
+  // Setup only (two databases, the sandbox, the actions' imports): slow on a loaded machine.
+}, 180_000);
 
 afterAll(async () => {
   await db?.close();

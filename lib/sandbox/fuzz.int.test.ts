@@ -43,7 +43,8 @@ beforeAll(async () => {
     callbackRetrySchedule: [60_000],
   });
   fixedOrderId = await newOrder();
-});
+  // Setup only (a scratch database and the sandbox): slow on a loaded machine.
+}, 180_000);
 
 afterAll(async () => {
   await sandbox?.close();
