@@ -32,7 +32,8 @@ beforeAll(async () => {
   db = await openDashboardDatabase(await scratch.open());
   api = fx.client({ baseUrl: proxy.url, timeoutMs: 2_000, maxAttempts: 2, backoffMs: 10 });
   deps = { sql: db, api, publicBaseUrl: "http://dashboard.test:3000", userId: null, inFlightMs: 4_020 };
-});
+  // Two fresh databases with their migrations: slow when the shared machine is busy.
+}, 180_000);
 afterAll(async () => {
   await proxy?.close();
   await fx?.close();
