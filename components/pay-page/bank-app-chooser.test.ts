@@ -14,6 +14,11 @@ describe("the bank-app list as markup", () => {
     );
     expect(html.indexOf(">Сбербанк</span>")).toBeLessThan(html.indexOf(">Банк ВТБ</span>"));
     expect(html).toMatch(/<li data-search="[^"]*sberbank[^"]*">/);
+    // The logo as a custom property, which the CSS uses only once the chooser is open.
+    expect(html).toContain(
+      'style="--logo:url(&quot;https://qr.nspk.ru/proxyapp/logo/bank100000000111.png&quot;)"',
+    );
+    expect(html).not.toContain("background-image");
   });
 
   test("every value is escaped: a hostile link or name cannot break out of the markup", () => {

@@ -36,7 +36,7 @@ export function bankAppListHtml(nspkUrl: string, apps: BankApp[]): string {
         `<li data-search="${escapeHtml(a.searchText)}">` +
         `<a href="${escapeHtml(buildBankAppLink(nspkUrl, a.scheme))}" class="${styles.app}" rel="noreferrer">` +
         `<span class="${styles.logo}" data-size="small" aria-hidden="true">${escapeHtml(logoInitial(a.name))}` +
-        `<span class="${styles.logoImage}" style="background-image:url(&quot;${escapeHtml(encodeURI(a.logoUrl))}&quot;)"></span>` +
+        `<span class="${styles.logoImage}" style="--logo:url(&quot;${escapeHtml(encodeURI(a.logoUrl))}&quot;)"></span>` +
         `</span><span>${escapeHtml(a.name)}</span></a></li>`,
     )
     .join("");
@@ -45,7 +45,7 @@ export function bankAppListHtml(nspkUrl: string, apps: BankApp[]): string {
 /**
  * "Pay in my bank app": the bank apps in NSPK's order (largest first), as plain links rendered on the
  * server, so they work without JavaScript. The search is a small client island that hides the links that
- * do not match. Inside <details>, so the logos load only when it is opened.
+ * do not match. The logos load only once it is opened (see .logoImage in the CSS).
  */
 export function BankAppChooser({ nspkUrl, apps, title, hint, searchLabel, emptyText }: BankAppChooserProps) {
   return (

@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import styles from "./pay-page.module.css";
 
 /**
@@ -25,7 +26,10 @@ export function BankLogo({
     <span className={styles.logo} data-size={size} aria-hidden="true">
       {logoInitial(name)}
       {logoUrl ? (
-        <span className={styles.logoImage} style={{ backgroundImage: `url("${encodeURI(logoUrl)}")` }} />
+        <span
+          className={styles.logoImage}
+          style={{ "--logo": `url("${encodeURI(logoUrl)}")` } as CSSProperties}
+        />
       ) : null}
     </span>
   );
