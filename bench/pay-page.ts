@@ -6,7 +6,8 @@
  * JavaScript ≤ 150 KiB gzip.
  *
  * Run by bench/run.ts in a child started with `--conditions=react-server` (the orders are made by the
- * dashboard's own submit code, whose modules import "server-only"). Env: BENCH_LIGHTHOUSE_RUNS (per page,
+ * dashboard's own submit code, whose modules import "server-only"). Env: BENCH_PAY_PAGE_METHODS (a subset),
+ * BENCH_LIGHTHOUSE_REPORTS (a folder for the reports), BENCH_LIGHTHOUSE_RUNS (per page,
  * default 3, the median kept), the build as bench/dashboard-process.ts says.
  */
 import { PAYIN_METHODS } from "@/lib/contract";
@@ -16,6 +17,10 @@ import { type LighthouseFigures, runLighthouseBench } from "./lighthouse";
 import { createPayPageOrder } from "./pay-page-orders";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_PAY_PAGE_METHODS=QRNSPK,PIX: only these methods' pages (a closer look at one); default every one. */
+const METHODS = process.env.BENCH_PAY_PAGE_METHODS
+  ? PAYIN_METHODS.filter((m) => process.env.BENCH_PAY_PAGE_METHODS!.split(",").includes(m))
+  : PAYIN_METHODS;
 
 function compare(name: string, page: LighthouseFigures, baseline: LighthouseFigures): void {
   console.log(`\n${name}`);
@@ -60,7 +65,7 @@ export async function runPayPageBench(): Promise<void> {
       if (!db) throw new Error("the pay-page bench runs on PostgreSQL, which stays open while it measures");
       const orders = { db, paymentApiBaseUrl: server.sandboxUrl, publicBaseUrl: server.url };
       const pages: string[] = [];
-      for (const method of PAYIN_METHODS) {
+      for (const method of METHODS) {
         // Random cents on the QR orders: their pages then show the emphasised exact-amount block too.
         const overrides = method.startsWith("QRNSPK") ? { addRandomCents: true } : {};
         pages.push(await createPayPageOrder(orders, method, overrides));
@@ -68,9 +73,9 @@ export async function runPayPageBench(): Promise<void> {
       const [baseline, ...payPages] = await runLighthouseBench(server.url, ["/login", ...pages], {
         runs: RUNS,
       });
-      if (!baseline || payPages.length !== PAYIN_METHODS.length)
+      if (!baseline || payPages.length !== METHODS.length)
         throw new Error("lighthouse returned fewer pages than asked");
-      for (const [i, method] of PAYIN_METHODS.entries())
+      for (const [i, method] of METHODS.entries())
         compare(`pay page of a ${method} order`, payPages[i]!, baseline);
       summarize(payPages, baseline);
     },

@@ -17,7 +17,13 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-async function insertOrder(o: { direction?: string; token: string; details?: unknown; status?: string }) {
+async function insertOrder(o: {
+  direction?: string;
+  token: string;
+  details?: unknown;
+  status?: string;
+  paymentId?: string;
+}) {
   await db.query(
     `INSERT INTO orders (id, direction, payment_id, payment_method, amount, final_amount, currency, country, status,
                          request, bank_details, expires_at, pay_token, client_email)
@@ -25,7 +31,7 @@ async function insertOrder(o: { direction?: string; token: string; details?: unk
     [
       randomUUID(),
       o.direction ?? "payin",
-      randomUUID(),
+      o.paymentId ?? randomUUID(),
       o.status ?? "In progress",
       JSON.stringify({ client: { email: "secret-client@example.com", ip: "203.0.113.9" } }),
       o.details === undefined ? null : JSON.stringify(o.details),
@@ -42,9 +48,12 @@ const details = {
 
 describe("pay-page queries", () => {
   test("a pay-in with details, by its token: only the customer's columns", async () => {
-    await insertOrder({ token: "tok-payin-1-aaaaaaaaaaaaaaaaaaaa", details });
+    const paymentId = "7c0f3e2a-91b4-4d6e-8f10-2b3c4d5e6f70";
+    await insertOrder({ token: "tok-payin-1-aaaaaaaaaaaaaaaaaaaa", details, paymentId });
     const row = await getPayPageOrder(db, "tok-payin-1-aaaaaaaaaaaaaaaaaaaa");
+    // The paymentId for the page's order reference (its first 8 characters are all the page shows).
     expect(row).toEqual({
+      payment_id: paymentId,
       payment_method: "Card",
       amount: "1500.00",
       final_amount: "1500.37",
