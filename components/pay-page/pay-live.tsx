@@ -5,7 +5,6 @@ import { type ReactNode, useEffect, useState } from "react";
 import { clockOffset, formatRemaining, remainingMs } from "@/lib/pay-page/countdown";
 import { fetchJson, makeQueryClient } from "@/lib/query-client";
 import styles from "./pay-page.module.css";
-import "@/lib/security/zod-without-eval";
 
 type Phase = "pay" | "expired" | "success" | "failed";
 
