@@ -11,7 +11,6 @@ import {
   tightestOffset,
 } from "@/lib/pay-page/countdown";
 import styles from "./pay-page.module.css";
-import "@/lib/security/zod-without-eval";
 
 type Phase = "pay" | "expired" | "success" | "failed";
 

@@ -1,5 +1,5 @@
 /**
- * Imported for its effect by the client entry points (dashboard providers, pay page). zod 4 probes
+ * Imported for its effect by the dashboard's client providers (the pay page ships no zod). zod 4 probes
  * `new Function` in the browser to compile faster parsers; the Content-Security-Policy (no 'unsafe-eval')
  * refuses it, and browsers report that refusal as a violation even though zod falls back. `jitless` skips
  * the probe. On the server nothing changes.
