@@ -9,14 +9,16 @@ import { sign, signStandardWebhook } from "@/lib/signing";
 import type { ResolvedOptions } from "./options";
 import { type CallbackRow, claimDueCallbacks, recordAttempt, settleCallback } from "./store/callbacks";
 
-const BATCH = 16;
+/** Deliveries in flight at once; each one runs on its own, so a receiver that hangs holds only its slot. */
+const MAX_IN_FLIGHT = 16;
 
 export class CallbackDispatcher {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private claiming: Promise<void> | undefined;
   private again = false;
   private stopped = true;
   private readonly inFlight = new AbortController();
+  private readonly deliveries = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Database,
@@ -28,20 +30,20 @@ export class CallbackDispatcher {
     this.kick();
   }
 
-  /** Looks for due callbacks now (called when an event is queued). */
+  /** Looks for due callbacks now (called when an event is queued and when a delivery frees its slot). */
   kick(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.claiming) {
       this.again = true;
       return;
     }
     clearTimeout(this.timer);
-    this.running = this.drain()
+    this.claiming = this.claim()
       .catch((error) => {
         if (!this.stopped) console.error("sandbox: callback dispatcher:", error);
       })
       .finally(() => {
-        this.running = undefined;
+        this.claiming = undefined;
         if (this.stopped) return;
         if (this.again) {
           this.again = false;
@@ -57,17 +59,34 @@ export class CallbackDispatcher {
     this.stopped = true;
     clearTimeout(this.timer);
     this.inFlight.abort();
-    await this.running;
+    await this.claiming;
+    await Promise.all(this.deliveries);
   }
 
-  private async drain(): Promise<void> {
+  /** Leases due callbacks for the free slots and starts their deliveries without waiting for them. */
+  private async claim(): Promise<void> {
     for (;;) {
+      const free = MAX_IN_FLIGHT - this.deliveries.size;
+      if (free <= 0 || this.stopped) return;
       const now = this.opts.now();
       const lease = new Date(now.getTime() + this.opts.callbackTimeoutMs + 5_000);
-      const due = await claimDueCallbacks(this.db, now, lease, BATCH);
-      await Promise.all(due.map((cb) => this.deliver(cb)));
-      if (due.length < BATCH || this.stopped) return;
+      const due = await claimDueCallbacks(this.db, now, lease, free);
+      for (const cb of due) this.startDelivery(cb);
+      if (due.length < free) return;
     }
+  }
+
+  private startDelivery(cb: CallbackRow): void {
+    const delivery: Promise<void> = this.deliver(cb)
+      .catch((error) => {
+        // The lease runs out and the callback is due again.
+        if (!this.stopped) console.error(`sandbox: callback ${cb.id}:`, error);
+      })
+      .finally(() => {
+        this.deliveries.delete(delivery);
+        this.kick();
+      });
+    this.deliveries.add(delivery);
   }
 
   private async deliver(cb: CallbackRow): Promise<void> {
@@ -80,13 +99,23 @@ export class CallbackDispatcher {
     if (secret === undefined) {
       error = `merchant account ${cb.client_id} is no longer configured`;
     } else {
+      // Our own timer, not AbortSignal.any([…, AbortSignal.timeout()]): on Node 20 the garbage collector can
+      // reclaim a timeout signal held only by a composite one, and then a hung receiver is never given up on.
+      const attemptAbort = new AbortController();
+      const timeout = setTimeout(
+        () => attemptAbort.abort(new DOMException("the receiver did not answer in time", "TimeoutError")),
+        this.opts.callbackTimeoutMs,
+      );
+      const onStop = () => attemptAbort.abort(this.inFlight.signal.reason);
+      if (this.inFlight.signal.aborted) onStop();
+      else this.inFlight.signal.addEventListener("abort", onStop, { once: true });
       try {
         const timestamp = Math.floor(startedAt.getTime() / 1000);
         const response = await fetch(cb.url, {
           method: "POST",
           body: cb.body,
           redirect: "manual",
-          signal: AbortSignal.any([this.inFlight.signal, AbortSignal.timeout(this.opts.callbackTimeoutMs)]),
+          signal: attemptAbort.signal,
           headers: {
             "content-type": "application/json",
             "user-agent": "payorders-sandbox/1",
@@ -101,6 +130,9 @@ export class CallbackDispatcher {
         await response.body?.cancel().catch(() => {});
       } catch (e) {
         error = this.inFlight.signal.aborted ? "aborted: the sandbox shut down" : describeError(e);
+      } finally {
+        clearTimeout(timeout);
+        this.inFlight.signal.removeEventListener("abort", onStop);
       }
     }
     const durationMs = Math.round(performance.now() - started);
