@@ -156,7 +156,7 @@ describe("who may create and retry orders", () => {
 
 describe("amounts reach the actions as text (issue 8, item 6)", () => {
   it.each([
-    [99.99999999999999999, /^Must be the amount as text/],
+    [Number("99.99999999999999999"), /^Must be the amount as text/],
     ["99.99999999999999999", /at most two decimals/],
   ])(
     "createPayin and createPayout refuse amount %j at the amount field, writing nothing",

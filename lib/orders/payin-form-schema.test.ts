@@ -71,7 +71,7 @@ describe("pay-in form conveniences and field errors", () => {
   });
 
   // Issue 8, item 6: what the action receives is judged on its text; a number has already been rounded.
-  it.each([99.99999999999999999, 1500, 99.99])(
+  it.each([Number("99.99999999999999999"), 1500, 99.99])(
     "amount %s sent as a number is refused, asking for text",
     (amount) => {
       const values = { ...filled("Card"), amount } as unknown as PayinFormValues;
