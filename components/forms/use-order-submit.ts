@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import type { OrderActionResult } from "@/lib/orders/field-errors";
+import { actionValues } from "@/lib/orders/form-normalise";
 import type { FormStatusValue } from "./form-status";
 import { applyServerFieldErrors, countFieldErrors, highlightedFieldsText } from "./server-errors";
 
@@ -14,7 +15,7 @@ import { applyServerFieldErrors, countFieldErrors, highlightedFieldsText } from 
  */
 export function useOrderSubmit<T extends FieldValues, C, O>(
   form: UseFormReturn<T, C, O>,
-  action: (request: O) => Promise<OrderActionResult>,
+  action: (values: unknown) => Promise<OrderActionResult>,
   formFields: readonly string[],
 ) {
   const router = useRouter();
@@ -23,12 +24,12 @@ export function useOrderSubmit<T extends FieldValues, C, O>(
 
   const onSubmit = form.handleSubmit(
     // What is sent is the schema's output: the request built from the fields the chosen method uses only,
-    // so values left in fields a method switch hid never leave the browser.
+    // so values left in fields a method switch hid never leave the browser; the amount goes as text.
     async (request) => {
       setStatus({ tone: "info", text: "Submitting the order to the payment service…" });
       let result: OrderActionResult;
       try {
-        result = await action(request);
+        result = await action(actionValues(request));
       } catch {
         setStatus({
           tone: "error",

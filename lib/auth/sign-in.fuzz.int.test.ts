@@ -8,15 +8,15 @@
  * redirect only to a path on this site. A failure prints fast-check's seed and path; replay it with
  * FC_SEED=<seed> FC_PATH=<path>.
  *
- * NUL characters are left out of the generated text: refusing them before they reach the database is
- * another change of issue 8 (one place that decides what text the product accepts); until that lands, a
- * NUL in the email makes the rate_limits insert fail.
+ * Bad text is in the mix (lib/contract/text.ts): NUL and lone surrogates anywhere, and invalid UTF-8 as it
+ * reaches the action (decoded to U+FFFD by the form parser, or raw bytes in a file field).
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SignInActionResult } from "@/lib/actions/sign-in-action";
 import type { Database } from "@/lib/database";
 import { scratchDashboardEnv } from "@/lib/database/test-database";
+import { nastyString } from "@/lib/testing/fuzz";
 
 const request = vi.hoisted(() => ({
   cookies: new Map<string, string>(),
@@ -74,32 +74,40 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-// Text of every kind but NUL (see the header comment).
+/** Bytes that are not UTF-8: a stray byte, an overlong NUL, a CESU-8 lone surrogate, a cut sequence. */
+const INVALID_UTF8 = [[0xff], [0x80], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82]];
+const invalidUtf8 = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...INVALID_UTF8), fc.string({ maxLength: 20 }))
+  .map(([a, bytes, b]) => Buffer.concat([Buffer.from(a), Buffer.from(bytes), Buffer.from(b)]));
+
+// Text of every kind, NUL, lone surrogates and decoded invalid UTF-8 included.
 const anyText = (maxLength: number) =>
-  fc
-    .oneof(
-      fc.string({ maxLength, unit: "grapheme" }),
-      fc.string({ maxLength, unit: "binary" }), // includes lone surrogates
-      fc.string({
-        maxLength: 40,
-        unit: fc.constantFrom(
-          "\u202e",
-          "\ud800",
-          "\udfff",
-          "\n",
-          "\t",
-          "\u00a0",
-          "😀",
-          "%",
-          "'",
-          '"',
-          "<",
-          "\\",
-          "\u0085",
-        ),
-      }),
-    )
-    .map((s) => s.replaceAll("\u0000", ""));
+  fc.oneof(
+    nastyString,
+    // What a form parser makes of invalid UTF-8: replacement characters.
+    invalidUtf8.map((bytes) => new TextDecoder().decode(bytes)),
+    fc.string({ maxLength, unit: "grapheme" }),
+    fc.string({ maxLength, unit: "binary" }), // includes lone surrogates
+    fc.string({
+      maxLength: 40,
+      unit: fc.constantFrom(
+        "\u202e",
+        "\ud800",
+        "\udfff",
+        "\n",
+        "\t",
+        "\u00a0",
+        "😀",
+        "%",
+        "'",
+        '"',
+        "<",
+        "\\",
+        "\u0085",
+        "\u0000",
+      ),
+    }),
+  );
 
 const huge = fc
   .tuple(fc.constantFrom("a", "é", "😀", "@", " "), fc.integer({ min: 255, max: 200_000 }))
@@ -125,6 +133,7 @@ const field = (text: fc.Arbitrary<string>) =>
     { weight: 6, arbitrary: text.map((v) => [v]) },
     { weight: 1, arbitrary: fc.constant([] as (string | Blob)[]) },
     { weight: 1, arbitrary: text.map((v) => [new Blob([v]) as Blob]) },
+    { weight: 1, arbitrary: invalidUtf8.map((bytes) => [new Blob([new Uint8Array(bytes)]) as Blob]) },
     { weight: 1, arbitrary: fc.tuple(text, text).map(([a, b]) => [a, b]) },
   );
 

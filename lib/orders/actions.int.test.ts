@@ -154,6 +154,33 @@ describe("who may create and retry orders", () => {
   });
 });
 
+describe("amounts reach the actions as text (issue 8, item 6)", () => {
+  it.each([
+    [Number("99.99999999999999999"), /^Must be the amount as text/],
+    ["99.99999999999999999", /at most two decimals/],
+  ])(
+    "createPayin and createPayout refuse amount %j at the amount field, writing nothing",
+    async (amount, message) => {
+      await signInAs("operator");
+      const before = await orderCount();
+      const expected = { ok: false, fieldErrors: { amount: expect.stringMatching(message) } };
+      expect(await actions.createPayin(payinValues({ amount }))).toMatchObject(expected);
+      expect(await actions.createPayout({ ...payoutValues(), amount })).toMatchObject(expected);
+      expect(await orderCount()).toBe(before);
+    },
+  );
+
+  it('accepts "99.99" as text, creating an order for 99.99', async () => {
+    await signInAs("operator");
+    const result = await actions.createPayin(payinValues({ amount: "99.99" }));
+    expect(result.ok).toBe(true);
+    const rows = await db.query<{ request: { amount: number } }>("SELECT request FROM orders WHERE id = $1", [
+      result.ok ? result.orderId : null,
+    ]);
+    expect(rows[0]?.request.amount).toBe(99.99);
+  });
+});
+
 describe("GET /api/banks", () => {
   const get = (query: string) => banksGet(new Request(`http://dashboard.test/api/banks${query}`));
 

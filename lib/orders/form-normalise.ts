@@ -3,7 +3,8 @@
  * number, "1 500,50", a one-digit month) becomes what the contract expects. Pure, shared by the browser
  * forms and the server actions.
  */
-import { amountTextProblem } from "@/lib/contract";
+import { z } from "zod";
+import { acceptedText, amountTextProblem } from "@/lib/contract";
 
 /** Trimmed text, or undefined when empty (an empty optional input means "not given"). */
 export function optionalText(value: string | undefined): string | undefined {
@@ -28,14 +29,33 @@ export function phoneText(value: string | undefined): string | undefined {
  * (the contract says "Must be a number ... with at most two decimals"). Judged on the text: "1500.0000000000001"
  * would parse to 1500, so more than two decimals is refused here, before parsing hides them.
  */
-export function amountNumber(value: string | number | undefined): number | undefined {
-  if (typeof value === "number") return value;
+export function amountNumber(value: string | undefined): number | undefined {
   const t = optionalText(value);
   if (t === undefined) return undefined;
   const normalised = t.replace(/[\s\u00a0]/g, "").replace(",", ".");
   return /^\d+(\.\d+)?$/.test(normalised) && amountTextProblem(normalised) === undefined
     ? Number(normalised)
     : Number.NaN;
+}
+
+export const AMOUNT_AS_TEXT_MESSAGE =
+  'Must be the amount as text, e.g. "1500.50" (a number has lost its decimals)';
+
+/**
+ * The amount field of the forms' schemas: text only. Its exactness is judged on the digits as typed; a JSON
+ * number sent straight to an action was already rounded by the parser (99.99999999999999999 arrives as 100).
+ */
+export const amountTextSchema = z.string(AMOUNT_AS_TEXT_MESSAGE).check(acceptedText()).optional();
+
+/**
+ * What the browser sends an order action: the form schema's output (only the fields the chosen method uses)
+ * with the amount back as text, which the action judges again. The number came from text of at most two
+ * decimals, so its shortest form ("1500.5") is that text.
+ */
+export function actionValues<T>(request: T): unknown {
+  if (typeof request !== "object" || request === null || !("amount" in request)) return request;
+  const { amount } = request as { amount: unknown };
+  return { ...request, amount: typeof amount === "number" ? String(amount) : amount };
 }
 
 /** A bank id from a select/picker ("" = none). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "@/lib/contract";
 import { fieldErrorsFromZod } from "./field-errors";
+import { actionValues } from "./form-normalise";
 import { defaultPayinFormValues, type PayinFormValues, payinFormSchema } from "./payin-form-schema";
 
 const PAYMENT_ID = "3f2c8e1a-6d0b-4c1e-9a2f-7b5d4c3e2a10";
@@ -69,6 +70,25 @@ describe("pay-in form conveniences and field errors", () => {
     expect(errorsOf(filled("Card", { amount }))).toEqual({ amount: expect.stringMatching(message) });
   });
 
+  // Issue 8, item 6: what the action receives is judged on its text; a number has already been rounded.
+  it.each([Number("99.99999999999999999"), 1500, 99.99])(
+    "amount %s sent as a number is refused, asking for text",
+    (amount) => {
+      const values = { ...filled("Card"), amount } as unknown as PayinFormValues;
+      expect(errorsOf(values)).toEqual({ amount: expect.stringMatching(/^Must be the amount as text/) });
+    },
+  );
+
+  it("the browser's request, amount back as text (actionValues), parses again to the same request", () => {
+    for (const amount of ["99.99", "1 500,50", "0.01", "123456.7"]) {
+      const first = payinFormSchema.safeParse(filled("SBP", { amount, bankId: "100000000111" }));
+      expect(first.success).toBe(true);
+      if (!first.success) return;
+      const again = payinFormSchema.safeParse(actionValues(first.data));
+      expect(again.success && again.data).toEqual(first.data);
+    }
+  });
+
   it.each([
     ["client.firstName", "a\u0000b", /NUL/],
     ["client.email", "\ud800@x.co", /surrogate/],
@@ -111,11 +131,11 @@ describe("pay-in form conveniences and field errors", () => {
   });
 });
 
-describe("the browser sends the schema's output; the server parses it again with the same schema", () => {
+describe("the browser sends the schema's output, amount as text; the server parses it again with the same schema", () => {
   it.each(PAYIN_METHODS)("%s: parsing the output again gives the same request", (method) => {
     const values = filled(method, { bankId: "100000000111", addRandomCents: true, amount: "1 500,5" });
     values.client = { ...values.client, phone: "+7 900 123-45-67" };
     const once = payinFormSchema.parse(values);
-    expect(payinFormSchema.parse(once)).toEqual(once);
+    expect(payinFormSchema.parse(actionValues(once))).toEqual(once);
   });
 });

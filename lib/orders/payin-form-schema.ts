@@ -12,7 +12,15 @@ import {
   payinRequestObject,
   withPayinRules,
 } from "@/lib/contract";
-import { amountNumber, bankIdNumber, compact, countryText, optionalText, phoneText } from "./form-normalise";
+import {
+  amountNumber,
+  amountTextSchema,
+  bankIdNumber,
+  compact,
+  countryText,
+  optionalText,
+  phoneText,
+} from "./form-normalise";
 
 /** Everything the server fills in itself (postbackUrl) left out; the contract's rules across fields kept. */
 export const payinSubmissionSchema = withPayinRules(payinRequestObject.omit({ postbackUrl: true }));
@@ -28,8 +36,8 @@ const payinFormValuesSchema = z.object({
   client: z
     .object({ id: text, ip: text, email: text, phone: text, firstName: text, lastName: text })
     .optional(),
-  // Text as typed, judged on its digits (amountNumber); a number is the browser's own output of this schema.
-  amount: z.union([z.string().check(acceptedText()), z.number()]).optional(),
+  // Text only, judged on its digits (amountNumber): a number sent to the action has already lost them.
+  amount: amountTextSchema,
   country: text,
   trafficType: text,
   bankId: z.union([z.string(), z.number()]).optional(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PAYOUT_METHOD_INFO, type PayoutMethod, SAMPLE_VALUES } from "@/lib/contract";
 import { fieldErrorsFromZod } from "./field-errors";
+import { actionValues } from "./form-normalise";
 import { defaultPayoutFormValues, type PayoutFormValues, payoutFormSchema } from "./payout-form-schema";
 
 const PAYMENT_ID = "3f2c8e1a-6d0b-4c1e-9a2f-7b5d4c3e2a10";
@@ -127,6 +128,16 @@ describe("pay-out form field checks", () => {
     },
   );
 
+  it.each([Number("99.99999999999999999"), 250.75])(
+    "refuses amount %s sent as a number, asking for text",
+    (amount) => {
+      const v = base("Card");
+      VALID_BY_METHOD.Card(v);
+      const values = { ...v, amount } as unknown as PayoutFormValues;
+      expect(errorsOf(values)).toEqual({ amount: expect.stringMatching(/^Must be the amount as text/) });
+    },
+  );
+
   it("refuses a NUL in a payout detail, naming it", () => {
     const v = base("Card");
     VALID_BY_METHOD.Card(v);
@@ -171,14 +182,14 @@ describe("pay-out form field checks", () => {
   });
 });
 
-describe("the browser sends the schema's output; the server parses it again with the same schema", () => {
+describe("the browser sends the schema's output, amount as text; the server parses it again with the same schema", () => {
   it.each(REQUIRED_BY_METHOD.map(([m]) => m))(
     "%s: parsing the output again gives the same request",
     (method) => {
       const v = base(method);
       VALID_BY_METHOD[method](v);
       const once = payoutFormSchema.parse(v);
-      expect(payoutFormSchema.parse(once)).toEqual(once);
+      expect(payoutFormSchema.parse(actionValues(once))).toEqual(once);
     },
   );
 });

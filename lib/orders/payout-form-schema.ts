@@ -16,6 +16,7 @@ import {
 } from "@/lib/contract";
 import {
   amountNumber,
+  amountTextSchema,
   bankIdNumber,
   compact,
   countryText,
@@ -36,8 +37,8 @@ const payoutFormValuesSchema = z.object({
   paymentId: text,
   paymentMethod: z.enum(PAYOUT_METHODS, "Choose a payment method"),
   client: z.object({ id: text, ip: text, email: text, tin: text, phone: text }).optional(),
-  // Text as typed, judged on its digits (amountNumber); a number is the browser's own output of this schema.
-  amount: z.union([z.string().check(acceptedText()), z.number()]).optional(),
+  // Text only, judged on its digits (amountNumber): a number sent to the action has already lost them.
+  amount: amountTextSchema,
   country: text,
   trafficType: text,
   bankId: z.union([z.string(), z.number()]).optional(),

@@ -6,14 +6,16 @@
  *
  * A failure prints fast-check's seed and path; replay with FUZZ_SEED=<seed>.
  *
- * Not generated here yet: NUL and lone surrogates in the body. They still answer 500 until the product's
- * text rules (issue 8 item 3) land; add them to this mix with those rules.
+ * Bad text is in the mix (lib/contract/text.ts): NUL and lone surrogates raw or JSON-escaped, in a value or
+ * a key, and bytes that are not UTF-8 at all; a signed body carrying one must not change anything either.
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAcceptedText } from "@/lib/contract";
 import type { Database } from "@/lib/database";
 import { sign } from "@/lib/signing";
+import { nastyString } from "@/lib/testing/fuzz";
 import type { PostbackSettings } from "./handle";
 import { MAX_CALLBACK_BYTES } from "./receive";
 import { type PostbackServer, startPostbackServer } from "./testing/postback-server";
@@ -46,7 +48,8 @@ afterAll(async () => {
 });
 
 interface Generated {
-  body: string;
+  /** Bytes for bodies that are not UTF-8. */
+  body: string | Uint8Array<ArrayBuffer>;
   headers: Record<string, string>;
   /** Correctly signed over a valid callback body: may change an order. */
   mayApply: boolean;
@@ -140,6 +143,49 @@ const deepBody = fc
     return JSON.stringify({ ...payload, status: "__deep__" }).replace('"__deep__"', nested);
   });
 
+const PLACEHOLDER = "__bad_text__";
+const BAD_TEXT_FIELDS = ["id", "paymentId", "status", "paymentMethod", "country", "updatedAt", "note"];
+
+/** Bytes no UTF-8 decoder accepts: a stray byte, an overlong NUL, a CESU-8 lone surrogate, a cut sequence. */
+const INVALID_UTF8 = [
+  [0xff],
+  [0x80],
+  [0xc0, 0x80],
+  [0xed, 0xa0, 0x80],
+  [0xe2, 0x82],
+  [0xf4, 0x90, 0x80, 0x80],
+];
+
+/**
+ * A callback with bad text (or its accepted neighbours) in one field's value or as a key: JSON-escaped,
+ * raw, or as bytes that are not UTF-8. `signedText` is what a signature covers (the bytes decoded as the
+ * receiver decodes them); `accepted` says whether the text rule lets it through.
+ */
+const badText = fc
+  .record({
+    payload: validPayload,
+    field: fc.constantFrom(...BAD_TEXT_FIELDS),
+    asKey: fc.boolean(),
+    text: nastyString,
+    encoding: fc.constantFrom("escaped", "escaped", "raw", "invalid-utf8"),
+    bytes: fc.constantFrom(...INVALID_UTF8),
+  })
+  .map(({ payload, field, asKey, text, encoding, bytes }) => {
+    const json = JSON.stringify(
+      asKey ? { ...payload, [PLACEHOLDER]: 1 } : { ...payload, [field]: PLACEHOLDER },
+    );
+    const [head = "", tail = ""] = json.split(PLACEHOLDER);
+    if (encoding === "invalid-utf8") {
+      const body = Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(tail)]);
+      return { body: new Uint8Array(body), signedText: new TextDecoder().decode(body), accepted: true };
+    }
+    const inserted = encoding === "escaped" ? JSON.stringify(text).slice(1, -1) : text;
+    // A raw lone surrogate cannot travel: fetch encodes it as U+FFFD, which is accepted text.
+    const accepted = isAcceptedText(encoding === "raw" ? text.replaceAll(/[\ud800-\udfff]/g, "") : text);
+    const body = `${head}${inserted}${tail}`;
+    return { body, signedText: body, accepted };
+  });
+
 type SignatureStyle = "valid" | "none" | "forged" | "other-secret" | "other-body" | "other-client" | "stale";
 const signatureStyle = fc.constantFrom<SignatureStyle>(
   "valid",
@@ -177,16 +223,24 @@ function headersFor(body: string, style: SignatureStyle, contentType: string): R
 
 const request: fc.Arbitrary<Generated> = fc
   .record({
-    kind: fc.constantFrom("valid", "valid", "wrong-types", "broken-json", "huge", "deep"),
+    kind: fc.constantFrom("valid", "valid", "wrong-types", "broken-json", "huge", "deep", "bad-text"),
     valid: validPayload.map((p) => JSON.stringify(p)),
     wrong: wrongTypes,
     broken: brokenJson,
     huge: hugeBody,
     deep: deepBody,
+    bad: badText,
     style: signatureStyle,
     contentType: fc.constantFrom(...CONTENT_TYPES),
   })
-  .map(({ kind, valid, wrong, broken, huge, deep, style, contentType }) => {
+  .map(({ kind, valid, wrong, broken, huge, deep, bad, style, contentType }) => {
+    if (kind === "bad-text") {
+      return {
+        body: bad.body,
+        headers: headersFor(bad.signedText, style, contentType),
+        mayApply: style === "valid" && bad.accepted,
+      };
+    }
     const body = { valid, "wrong-types": wrong, "broken-json": broken, huge, deep }[kind] ?? valid;
     return {
       body,
