@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { E2E } from "./config";
+import { expect, screenshot, test, unique } from "./fixtures";
 
 /**
  * The order forms apply the contract's rules before submit: the countries a method serves (as you type, and
@@ -7,11 +8,8 @@ import { E2E } from "./config";
  * operator reads. Screenshots of the changed forms go to the run's output folder (desktop and mobile).
  */
 
-const SHOTS = `${E2E.outputDir}/screens/form-rules`;
 const MOBILE = { width: 390, height: 844 };
 const CPF = "52998224725";
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The error shown under a field, found through the field's accessible description. */
 async function expectFieldError(control: Locator, message: string | RegExp) {
@@ -32,9 +30,9 @@ async function fillClient(page: Page) {
 }
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+  await screenshot(page, `${name}-desktop`);
   await page.setViewportSize(MOBILE);
-  await page.screenshot({ path: `${SHOTS}/${name}-mobile.png`, fullPage: true });
+  await screenshot(page, `${name}-mobile`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

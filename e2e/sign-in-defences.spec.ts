@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test, unique } from "./fixtures";
 import { E2E } from "./config";
 import { rawSignIn } from "./raw-sign-in";
 
@@ -12,7 +13,6 @@ import { rawSignIn } from "./raw-sign-in";
 const SIGNED_OUT = { cookies: [], origins: [] };
 const ACCOUNT_LIMIT = 5;
 const IP_LIMIT = 20;
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function freshContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: E2E.baseUrl, storageState: SIGNED_OUT });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CallbackPayload } from "@/lib/contract";
 import type { Database } from "@/lib/database";
 import { getCallbackDelivery, listCallbackDeliveriesForOrder } from "@/lib/db/queries/callback-deliveries";
 import { sign, signStandardWebhook } from "@/lib/signing";
 import { callbackResponse, receiveCallback } from "./index";
+import { callbackFor } from "./testing/signed-callbacks";
 import { insertTestOrder, type TestOrder } from "./testing/test-orders";
 import { openTestDashboardDb } from "./testing/test-orders";
 
@@ -18,20 +18,6 @@ beforeAll(async () => {
   ({ db, dispose } = await openTestDashboardDb());
 });
 afterAll(() => dispose());
-
-function payloadFor(order: TestOrder, overrides: Partial<CallbackPayload> = {}): CallbackPayload {
-  return {
-    id: order.providerOrderId ?? randomUUID(),
-    paymentId: order.paymentId,
-    type: order.direction,
-    status: "Success",
-    amount: 1500,
-    paymentMethod: order.paymentMethod,
-    country: order.country,
-    updatedAt: new Date().toISOString(),
-    ...overrides,
-  };
-}
 
 interface DeliveryOptions {
   webhookId?: string | null;
@@ -76,7 +62,7 @@ describe("receiveCallback", () => {
   });
 
   it("stores the raw delivery, verifies both signature styles and applies a final status", async () => {
-    const body = JSON.stringify(payloadFor(order));
+    const body = JSON.stringify(callbackFor(order));
     const result = await deliver(body, signedHeaders(body, { webhookId: "evt_applied_1" }));
     expect(result).toMatchObject({ httpStatus: 200, outcome: "applied", orderId: order.id });
     expect(await orderStatus(order.id)).toBe("Success");
@@ -94,10 +80,10 @@ describe("receiveCallback", () => {
   });
 
   it("accepts X-Signature alone and Standard Webhooks alone", async () => {
-    const body = JSON.stringify(payloadFor(order, { status: "Failed" }));
+    const body = JSON.stringify(callbackFor(order, { status: "Failed" }));
     expect((await deliver(body, signedHeaders(body, { standard: false }))).outcome).toBe("applied");
     const other = await insertTestOrder(db);
-    const body2 = JSON.stringify(payloadFor(other, { status: "Expired" }));
+    const body2 = JSON.stringify(callbackFor(other, { status: "Expired" }));
     expect((await deliver(body2, signedHeaders(body2, { xSignature: false }))).outcome).toBe("applied");
     expect(await orderStatus(other.id)).toBe("Expired");
   });
@@ -127,7 +113,7 @@ describe("receiveCallback", () => {
       "Unknown X-Client-Id",
     ],
   ])("refuses %s with 401, records it and changes nothing", async (_name, headersFor, error) => {
-    const body = JSON.stringify(payloadFor(order));
+    const body = JSON.stringify(callbackFor(order));
     const result = await deliver(body, headersFor(body));
     expect(result.httpStatus).toBe(401);
     expect(result.outcome).toBe("rejected");
@@ -145,7 +131,7 @@ describe("receiveCallback", () => {
   });
 
   it("refuses a body changed after signing", async () => {
-    const body = JSON.stringify(payloadFor(order));
+    const body = JSON.stringify(callbackFor(order));
     const headers = signedHeaders(body);
     const result = await deliver(body.replace("Success", "Failed"), headers);
     expect(result.httpStatus).toBe(401);
@@ -153,7 +139,7 @@ describe("receiveCallback", () => {
   });
 
   it("refuses a webhook-timestamp more than 5 minutes off, either way, even when correctly signed", async () => {
-    const body = JSON.stringify(payloadFor(order));
+    const body = JSON.stringify(callbackFor(order));
     const now = Math.floor(Date.now() / 1000);
     for (const timestamp of [now - 301 - 5, now + 301 + 5]) {
       const result = await deliver(body, signedHeaders(body, { timestamp }));
@@ -170,7 +156,7 @@ describe("receiveCallback", () => {
     const notJson = "status=Success";
     const r1 = await deliver(notJson, signedHeaders(notJson));
     expect(r1).toMatchObject({ httpStatus: 400, outcome: "invalid" });
-    const bad = JSON.stringify({ ...payloadFor(order), type: "refund", updatedAt: "yesterday" });
+    const bad = JSON.stringify({ ...callbackFor(order), type: "refund", updatedAt: "yesterday" });
     const r2 = await deliver(bad, signedHeaders(bad));
     expect(r2.httpStatus).toBe(400);
     expect(r2.errors?.map((e) => e.path).sort()).toEqual(["type", "updatedAt"]);
@@ -185,7 +171,7 @@ describe("receiveCallback", () => {
   });
 
   it("de-duplicates a re-delivered event on webhook-id", async () => {
-    const body = JSON.stringify(payloadFor(order));
+    const body = JSON.stringify(callbackFor(order));
     const headers = signedHeaders(body, { webhookId: `evt_dup_${order.id}` });
     const first = await deliver(body, headers);
     const second = await deliver(body, headers);
@@ -199,9 +185,9 @@ describe("receiveCallback", () => {
   it("treats an older 'In progress' after a final status as stale", async () => {
     const later = new Date();
     const earlier = new Date(later.getTime() - 60_000);
-    const success = JSON.stringify(payloadFor(order, { status: "Success", updatedAt: later.toISOString() }));
+    const success = JSON.stringify(callbackFor(order, { status: "Success", updatedAt: later.toISOString() }));
     const inProgress = JSON.stringify(
-      payloadFor(order, { status: "In progress", updatedAt: earlier.toISOString() }),
+      callbackFor(order, { status: "In progress", updatedAt: earlier.toISOString() }),
     );
     expect((await deliver(success, signedHeaders(success))).outcome).toBe("applied");
     const result = await deliver(inProgress, signedHeaders(inProgress));
@@ -210,10 +196,10 @@ describe("receiveCallback", () => {
   });
 
   it("never changes a final status (final is final), even for a newer event", async () => {
-    const failed = JSON.stringify(payloadFor(order, { status: "Failed" }));
+    const failed = JSON.stringify(callbackFor(order, { status: "Failed" }));
     expect((await deliver(failed, signedHeaders(failed))).outcome).toBe("applied");
     const success = JSON.stringify(
-      payloadFor(order, { status: "Success", updatedAt: new Date(Date.now() + 60_000).toISOString() }),
+      callbackFor(order, { status: "Success", updatedAt: new Date(Date.now() + 60_000).toISOString() }),
     );
     expect((await deliver(success, signedHeaders(success))).outcome).toBe("stale");
     expect(await orderStatus(order.id)).toBe("Failed");
@@ -222,10 +208,10 @@ describe("receiveCallback", () => {
   it("orders non-final statuses by the service's updatedAt", async () => {
     const t = Date.now();
     const newer = JSON.stringify(
-      payloadFor(order, { status: "Pending review", updatedAt: new Date(t).toISOString() }),
+      callbackFor(order, { status: "Pending review", updatedAt: new Date(t).toISOString() }),
     );
     const older = JSON.stringify(
-      payloadFor(order, { status: "In progress", updatedAt: new Date(t - 5_000).toISOString() }),
+      callbackFor(order, { status: "In progress", updatedAt: new Date(t - 5_000).toISOString() }),
     );
     expect((await deliver(newer, signedHeaders(newer))).outcome).toBe("applied");
     expect((await deliver(older, signedHeaders(older))).outcome).toBe("stale");
@@ -233,7 +219,7 @@ describe("receiveCallback", () => {
   });
 
   it("records an unknown order and answers 200 with the same body as any other delivery", async () => {
-    const ghost = JSON.stringify(payloadFor(order, { id: randomUUID() }));
+    const ghost = JSON.stringify(callbackFor(order, { id: randomUUID() }));
     const result = await deliver(ghost, signedHeaders(ghost));
     expect(result).toMatchObject({ httpStatus: 200, outcome: "unknown-order", orderId: null });
     expect(await callbackResponse(result).json()).toEqual({ received: true });
@@ -246,7 +232,7 @@ describe("receiveCallback", () => {
     ["paymentId", { paymentId: randomUUID() }],
     ["type", { type: "payout" as const }],
   ])("treats a provider id whose %s disagrees with ours as an unknown order", async (_field, override) => {
-    const body = JSON.stringify(payloadFor(order, override));
+    const body = JSON.stringify(callbackFor(order, override));
     expect((await deliver(body, signedHeaders(body))).outcome).toBe("unknown-order");
     expect(await orderStatus(order.id)).toBe("In progress");
   });
@@ -254,7 +240,7 @@ describe("receiveCallback", () => {
   it("adopts the service's id for an order whose create answer never arrived, and applies the status", async () => {
     const lost = await insertTestOrder(db, { providerOrderId: null, status: "Submit failed" });
     const serviceId = randomUUID();
-    const body = JSON.stringify(payloadFor(lost, { id: serviceId, status: "Expired" }));
+    const body = JSON.stringify(callbackFor(lost, { id: serviceId, status: "Expired" }));
     const result = await deliver(body, signedHeaders(body));
     expect(result).toMatchObject({ httpStatus: 200, outcome: "applied", orderId: lost.id });
     const rows = await db.query<{ status: string; provider: string }>(
@@ -264,13 +250,13 @@ describe("receiveCallback", () => {
     expect(rows[0]).toEqual({ status: "Expired", provider: serviceId });
     // ...but never for a different type, and never over an id it already knows.
     const other = await insertTestOrder(db, { providerOrderId: null, direction: "payout" });
-    const wrongType = JSON.stringify(payloadFor(other, { id: randomUUID(), type: "payin" }));
+    const wrongType = JSON.stringify(callbackFor(other, { id: randomUUID(), type: "payin" }));
     expect((await deliver(wrongType, signedHeaders(wrongType))).outcome).toBe("unknown-order");
     expect(await orderStatus(other.id)).toBe("In progress");
   });
 
   it("applies concurrent duplicate deliveries of one event exactly once", async () => {
-    const body = JSON.stringify(payloadFor(order));
+    const body = JSON.stringify(callbackFor(order));
     const headers = signedHeaders(body, { webhookId: `evt_race_${order.id}` });
     const results = await Promise.all(Array.from({ length: 20 }, () => deliver(body, headers)));
     expect(results.every((r) => r.httpStatus === 200)).toBe(true);
@@ -286,7 +272,7 @@ describe("receiveCallback", () => {
 
   it("applies concurrent different events for one order one after the other: the first final status wins", async () => {
     const bodies = ["Success", "Failed", "Success", "Failed"].map((status) =>
-      JSON.stringify(payloadFor(order, { status })),
+      JSON.stringify(callbackFor(order, { status })),
     );
     const results = await Promise.all(bodies.map((b) => deliver(b, signedHeaders(b))));
     expect(results.filter((r) => r.outcome === "applied")).toHaveLength(1);

@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import { findBadText } from "@/lib/contract";
 import { readBodyWithin } from "@/lib/http/read-body-within";
 import { verify } from "@/lib/signing";
+import { bodyTooLarge } from "./body-limit";
 import type { Merchant, SandboxContext } from "./context";
 import { problem, problemResponse, validationProblem } from "./problems";
 import { countRequest } from "./store/limits";
@@ -24,7 +25,7 @@ const refuse = (...args: Parameters<typeof problem>) => new Refusal(problemRespo
 /** Reads at most `limit` bytes of the body, counted as they arrive; a Refusal (413) beyond that. */
 async function readBody(c: SandboxHttpContext, limit: number): Promise<Uint8Array | Refusal> {
   const body = await readBodyWithin(c.req.raw, limit);
-  if (!body.ok) return refuse(413, "body-too-large", `The request body must be at most ${limit} bytes`);
+  if (!body.ok) return new Refusal(bodyTooLarge(limit));
   return body.bytes;
 }
 

@@ -12,13 +12,15 @@ export function bodyWithin(limit: number): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     if (c.req.raw.body === null) return next();
     const body = await readBodyWithin(c.req.raw, limit);
-    if (!body.ok) {
-      return problemResponse(
-        problem(413, "body-too-large", `The request body must be at most ${limit} bytes`),
-        { connection: "close" },
-      );
-    }
+    if (!body.ok) return bodyTooLarge(limit);
     c.req.raw = new Request(c.req.raw, { body: body.bytes });
     await next();
   };
+}
+
+/** The 413 for a body past `limit`; the rest of it is never read, so the connection is closed. */
+export function bodyTooLarge(limit: number): Response {
+  return problemResponse(problem(413, "body-too-large", `The request body must be at most ${limit} bytes`), {
+    connection: "close",
+  });
 }

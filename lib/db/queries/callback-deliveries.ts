@@ -11,13 +11,6 @@ export type CallbackOutcome =
   | "rejected"
   | "invalid";
 
-/** Outcomes that mean the event was processed: a later delivery of the same webhook-id is a duplicate. */
-export const CLAIMING_OUTCOMES = [
-  "applied",
-  "stale",
-  "unknown-order",
-] as const satisfies readonly CallbackOutcome[];
-
 export interface CallbackDeliveryRow {
   id: string;
   receivedAt: Date;
