@@ -5,25 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/database/test-database";
+import { scratchDashboardEnv } from "@/lib/testing/database";
 import type { OrderActionResult } from "@/lib/orders/field-errors";
-import {
-  type SandboxFixture,
-  startSandboxFixture,
-  TEST_ACCOUNT,
-} from "@/lib/payment-api/testing/sandbox-fixture";
-import { insertTestOrder } from "@/lib/postback/testing/test-orders";
+import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
+import { insertTestOrder } from "@/lib/testing/test-orders";
 import { sign } from "@/lib/signing";
+import { testRequest } from "@/lib/testing/next-headers";
+testRequest.headers.set("user-agent", "vitest");
 
-const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
-
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined),
-    set: (name: string, value: string) => jar.cookies.set(name, value),
-  }),
-  headers: async () => new Headers({ "user-agent": "vitest" }),
-}));
+vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
 type Action = (input: unknown) => Promise<OrderActionResult>;
 type Handler = (request: Request) => Promise<Response>;
@@ -47,15 +37,15 @@ beforeAll(async () => {
   process.env.PUBLIC_BASE_URL = "http://dashboard.test";
 
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/database/dashboard/client");
   createPayin = (await import("@/lib/actions/create-payin-action")).createPayinAction;
   createPayout = (await import("@/lib/actions/create-payout-action")).createPayoutAction;
   signInAction = (await import("@/lib/actions/sign-in-action")).signInAction;
   exportGet = (await import("@/app/(dashboard)/orders/export/route")).GET;
   postbackPost = (await import("@/app/api/postback/route")).POST;
   db = await getDb();
-  const { signInTestRole } = await import("@/lib/auth/test-sign-in");
-  signInAs = (role) => signInTestRole(db, jar.cookies, role);
+  const { signInTestRole } = await import("@/lib/testing/sign-in");
+  signInAs = (role) => signInTestRole(db, testRequest.cookies, role);
 });
 
 afterAll(async () => {

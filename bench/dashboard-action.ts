@@ -19,7 +19,7 @@ import { samplePayinRequest } from "@/lib/contract/samples";
 import { migrate, openDatabase } from "@/lib/database";
 import { authorizeToken } from "@/lib/auth/authorize";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
-import { migrations } from "@/lib/db/migrations";
+import { migrations } from "@/lib/database/dashboard/migrations";
 import { payinFormSchema } from "@/lib/orders/payin-form-schema";
 import { submitPayin } from "@/lib/orders/submit";
 import { createPaymentApiClient, type PaymentApi } from "@/lib/payment-api";

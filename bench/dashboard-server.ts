@@ -9,7 +9,8 @@
  * - the real server action over HTTP (bench/dashboard-action.ts, worker mode) while the server is up.
  *
  * Env: BENCH_DURATION_SEC (per round, default 10, split in two rounds), BENCH_CALLBACK_ORDERS (default
- * 20 000), BENCH_RECEIVER_DBS (default "postgres,pglite"); the build as bench/dashboard-process.ts says.
+ * 20 000), BENCH_RECEIVER_DBS (default "postgres,pglite"), BENCH_RECEIVER_ONLY=1 (only the receiver
+ * figures: no memory figure, no server action); the build as bench/dashboard-process.ts says.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -22,7 +23,8 @@ import { seedOperatorSession } from "./dashboard-session";
 import { runWorker } from "./dashboard-support";
 import { DIST_DIR, SANDBOX_ACCOUNT, type Server, withBenchDashboard } from "./dashboard-process";
 import { figure, ROOT, ratio } from "./lib";
-import { postbackMemoryFigure } from "./server-memory";
+import { cpuMs } from "./server-cpu";
+import { nextServerTree, postbackMemoryFigure } from "./server-memory";
 import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders";
 
 const CONNECTIONS = 50;
@@ -69,14 +71,18 @@ interface Round {
   errors: number;
   /** webhook-ids of the deliveries answered 2xx. */
   okIds: string[];
+  /** CPU time the Next server (all its threads) spent per answered request in the round, in µs. */
+  cpuUsPerRequest: number;
 }
 
 async function drive(
   url: string,
   durationSec: number,
   make?: () => { body: string; headers: Record<string, string>; id?: string },
+  serverPids: readonly number[] = [],
 ): Promise<Round> {
   const okIds: string[] = [];
+  const cpuBefore = cpuMs(serverPids);
   const result = await autocannon({
     url,
     method: "POST",
@@ -103,6 +109,7 @@ async function drive(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     okIds,
+    cpuUsPerRequest: ((cpuMs(serverPids) - cpuBefore) * 1000) / Math.max(1, result["2xx"] + result.non2xx),
   };
 }
 
@@ -120,13 +127,14 @@ async function callbackRounds(
   // Warm-up: JIT, the route bundles, the connection pool.
   await drive(`${server.url}/api/healthz`, 2);
   await drive(`${server.url}/api/postback`, 2, postback("warm"));
+  const pids = nextServerTree(server.pid);
 
   const empty: Round[] = [];
   const receiver: Round[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     // Alternating rounds, so load from elsewhere on the machine weighs on both sides.
-    empty.push(await drive(`${server.url}/api/healthz`, ROUND_SEC));
-    receiver.push(await drive(`${server.url}/api/postback`, ROUND_SEC, postback("run")));
+    empty.push(await drive(`${server.url}/api/healthz`, ROUND_SEC, undefined, pids));
+    receiver.push(await drive(`${server.url}/api/postback`, ROUND_SEC, postback("run"), pids));
   }
   return { empty, receiver };
 }
@@ -165,6 +173,13 @@ function printRounds(kind: string, targets: number, empty: Round[], receiver: Ro
     `p99 ${mean(receiver, (r) => r.p99Ms).toFixed(0)} ms`,
   );
   ratio(`[${kind}] callback receiver / empty route throughput`, p, e, "≥ 0.8");
+  // The server's CPU per request (Next and its threads; not a PostgreSQL server's): what the throughput
+  // ratio tends to when the server is CPU-bound, and far less moved by other load on the machine.
+  const eCpu = mean(empty, (r) => r.cpuUsPerRequest);
+  const pCpu = mean(receiver, (r) => r.cpuUsPerRequest);
+  figure("Next server CPU per request, empty route", eCpu, "µs");
+  figure("Next server CPU per request, callback receiver", pCpu, "µs");
+  ratio(`[${kind}] empty route / callback receiver server CPU per request`, eCpu, pCpu, "≥ 0.8");
   ratio(
     `[${kind}] callback receiver / empty route p99 latency`,
     mean(receiver, (r) => r.p99Ms),
@@ -213,6 +228,8 @@ const RECEIVER_DBS = (process.env.BENCH_RECEIVER_DBS ?? "postgres,pglite")
   .split(",")
   .filter((k): k is "postgres" | "pglite" => k === "postgres" || k === "pglite");
 
+const RECEIVER_ONLY = process.env.BENCH_RECEIVER_ONLY === "1";
+
 export async function runServerBench(): Promise<void> {
   for (const kind of RECEIVER_DBS) {
     let targets: CallbackTarget[] = [];
@@ -232,6 +249,7 @@ export async function runServerBench(): Promise<void> {
         const rounds = await callbackRounds(server, targets);
         receiver = rounds.receiver;
         printRounds(kind, targets.length, rounds.empty, rounds.receiver);
+        if (RECEIVER_ONLY) return;
         await postbackMemoryFigure(server.url, server.pid);
         if (kind !== "postgres") return;
         await runWorker("bench/dashboard-action.ts", {

@@ -1,19 +1,33 @@
-/** A signed-in operator for the dashboard benchmarks, written with plain SQL (no server-only imports). */
+/** A signed-in operator for the dashboard benchmarks, written directly (no server-only imports). */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
+import { typed } from "@/lib/database/kysely";
+import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 
 /** An operator with a live session, as the sign-in would leave them; returns the cookie token. */
 export async function seedOperatorSession(sql: Sql): Promise<{ userId: string; token: string }> {
   const userId = randomUUID();
   // The cookie value; the sessions table keeps only its SHA-256 (lib/auth/session.ts).
   const token = randomBytes(32).toString("base64url");
-  await sql.query(
-    "INSERT INTO users (id, email, name, password_hash, role) VALUES ($1, $2, 'Bench operator', 'x', 'operator')",
-    [userId, `bench-${userId}@example.com`],
-  );
-  await sql.query(
-    "INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '12 hours')",
-    [createHash("sha256").update(token).digest("hex"), userId],
-  );
+  const db = typed<DashboardDatabase>(sql);
+  await db
+    .insertInto("users")
+    .values({
+      id: userId,
+      email: `bench-${userId}@example.com`,
+      name: "Bench operator",
+      passwordHash: "x",
+      role: "operator",
+    })
+    .execute();
+  await db
+    .insertInto("sessions")
+    .values({
+      id: createHash("sha256").update(token).digest("hex"),
+      userId,
+      expiresAt: raw<Date>`now() + interval '12 hours'`,
+    })
+    .execute();
   return { userId, token };
 }

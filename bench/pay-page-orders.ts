@@ -7,10 +7,11 @@
  *   DATABASE_URL=postgres://… PAYMENT_API_BASE_URL=http://127.0.0.1:4104 \
  *     npx tsx --conditions=react-server bench/pay-page-orders.ts QRNSPK Card PIX
  */
-import { type PayinMethod, PAYIN_METHODS, samplePayinRequest } from "@/lib/contract";
+import { type PayinMethod, PAYIN_METHODS } from "@/lib/contract";
+import { samplePayinRequest } from "@/lib/contract/samples";
 import { type Database, openDatabase } from "@/lib/database";
-import { openDashboardDatabase } from "@/lib/db/client";
-import { getOrderById } from "@/lib/db/queries/orders";
+import { openDashboardDatabase } from "@/lib/database/dashboard/client";
+import { getOrderById } from "@/lib/database/dashboard/queries/orders";
 import { submitPayin } from "@/lib/orders/submit";
 import { createPaymentApiClient } from "@/lib/payment-api";
 

@@ -10,6 +10,7 @@ import { samplePayinRequest } from "@/lib/contract/samples";
 import { sign } from "@/lib/signing";
 import { scratchPostgres } from "./dashboard-support";
 import { type Child, figure, freePort, load, ratio, startChild, TSX_IN_PROCESS } from "./lib";
+import { runSandboxStoreBench } from "./sandbox-store";
 
 const CLIENT_ID = "bench-merchant";
 const SECRET = "bench-secret-0123456789";
@@ -135,5 +136,6 @@ async function rssAfterOrders(count: number): Promise<void> {
 export async function runSandboxBench(): Promise<void> {
   await throughput("pglite");
   await throughput("postgres");
+  await runSandboxStoreBench();
   await rssAfterOrders(Number(process.env.BENCH_RSS_ORDERS ?? 100_000));
 }

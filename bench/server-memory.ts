@@ -50,7 +50,7 @@ function rssBytes(pid: number): number {
 }
 
 /** The `next start` process under scripts/start.mjs, with everything it started. */
-function nextServerTree(startPid: number): number[] {
+export function nextServerTree(startPid: number): number[] {
   // Next renames its process ("next-server (v16…)"); the sandbox runs lib/sandbox/main.ts.
   const next = treeOf(startPid).find(
     (p) => p !== startPid && /next-server|next\/dist\/bin\/next/.test(cmdline(p)),

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { E2E } from "./config";
-import { expect, test, unique } from "./fixtures";
+import { expect, screenshot, test, unique } from "./fixtures";
 
 /**
  * Staff sign-in, roles and sign-out through the browser. The default context is the admin saved by
@@ -83,6 +83,10 @@ test.describe("sign-in", () => {
       const page = await ctx.newPage();
       await signIn(page, E2E.admin.email, "wrong-password-no-js");
       await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
+      // The refusal echoes the email back (never the password), so the form keeps it without JavaScript.
+      await expect(page.getByLabel("Email")).toHaveValue(E2E.admin.email);
+      await expect(page.getByLabel("Password")).toHaveValue("");
+      await screenshot(page, "sign-in-refused-no-js");
       await signIn(page, E2E.admin.email, E2E.admin.password, "/users");
       await expect(page).toHaveURL(`${E2E.baseUrl}/users`);
       await expect(page.getByRole("heading", { name: "Users", exact: true })).toBeVisible();
@@ -161,6 +165,10 @@ test("admin changes a role, disables a user (their session ends), and can't disa
     ).toHaveCount(0);
 
     await row.getByRole("button", { name: `Disable ${op.email}` }).click();
+    await page
+      .getByRole("dialog", { name: `Disable ${op.email}?` })
+      .getByRole("button", { name: "Disable" })
+      .click();
     await expect(row.getByText(`${op.email} is disabled and signed out.`)).toBeVisible();
     await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
     await op1.reload();
@@ -172,8 +180,11 @@ test("admin changes a role, disables a user (their session ends), and can't disa
   }
 
   const me = page.locator(`tr[data-user-email="${E2E.admin.email}"]`);
-  await me.getByRole("button", { name: `Disable ${E2E.admin.email}` }).click();
-  await expect(me.getByText("You can't disable your own account. Ask another admin to do it.")).toBeVisible();
+  const disableMe = me.getByRole("button", { name: `Disable ${E2E.admin.email}` });
+  await expect(disableMe).toBeDisabled();
+  await expect(disableMe).toHaveAccessibleDescription(
+    "You can't disable your own account. Ask another admin to do it.",
+  );
   await me.getByLabel(`Role for ${E2E.admin.email}`, { exact: true }).selectOption("operator");
   await me.getByRole("button", { name: `Save role for ${E2E.admin.email}` }).click();
   await expect(

@@ -311,33 +311,3 @@ test.describe("errors and hidden fields", () => {
     expect(html).not.toContain("411111");
   });
 });
-
-test.describe("retry from the order page", () => {
-  test("a refused card pay-out is kept; its retry asks for the card number again and checks it", async ({
-    page,
-  }) => {
-    await openForm(page, "/payouts/new", "Card");
-    // The contract allows 99.99; the sandbox's Card pay-out minimum is 100.00.
-    await page.getByLabel("Amount", { exact: true }).fill("99.99");
-    await PAYOUT_DETAILS.Card(page);
-    await fillClient(page);
-    await page.getByRole("button", { name: "Create pay-out" }).click();
-    await expect(fieldError(page, "amount")).toBeVisible();
-    await page.getByTestId("form-status").getByRole("link", { name: "Open the order" }).click();
-    await expectOrderPage(page, "Pay-out · Card");
-    await expect(page.getByText("Submit failed").first()).toBeVisible();
-
-    const card = page.getByLabel("Card number, again");
-    await card.pressSequentially("4111111111112226");
-    await page.getByRole("button", { name: "Retry submission" }).click();
-    await expect(page.getByText("Does not match the card of this order (411111******1111).")).toBeVisible();
-
-    await card.fill("");
-    await card.pressSequentially("4111111111111111");
-    await page.getByRole("button", { name: "Retry submission" }).click();
-    // Sent again as it was, so the service refuses it the same way; still one order, still failed.
-    await expect(page.getByText(/The payment service refused the order/).first()).toBeVisible();
-    await expect(page.getByText("Submit failed").first()).toBeVisible();
-    expect(await page.content()).not.toContain("4111111111111111");
-  });
-});

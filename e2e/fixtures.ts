@@ -1,10 +1,11 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { PayinMethod } from "../lib/contract/methods";
-import { signRequest } from "../lib/signing";
+import { test as base, expect } from "../lib/sandbox/kit/playwright";
 import { E2E } from "./config";
 
 /**
- * What the specs share: `test` with fixtures for the sandbox's signed test controls (`sandbox`) and for
+ * What the specs share: `test` with the sandbox QA kit (`sandbox`, lib/sandbox/kit: the fixture a QA team's
+ * own suite uses, pointed at the e2e server's sandbox here), fixtures for
  * orders seeded through the dashboard's form (`createPayin`, and `taggedPair` for the list), `unique()`
  * for names no other run uses, `screenshot()` into the test's own output folder.
  */
@@ -19,7 +20,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: base.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-/** The sandbox's record of an order (GET /sandbox/orders/{id}), as far as the specs read it. */
+/** The sandbox's record of an order (GET /sandbox/orders/{id}), with its bankDetails as the specs read them. */
 export interface SandboxOrder {
   id: string;
   status: string;
@@ -31,12 +32,6 @@ export interface SandboxOrder {
     payeeName?: string;
     bankName: string;
   };
-}
-
-/** The sandbox's test controls, called the way QA would: over HTTP, signed like the API. */
-export interface SandboxClient {
-  order(serviceId: string): Promise<SandboxOrder>;
-  setStatus(serviceId: string, status: "Success" | "Failed" | "Expired"): Promise<void>;
 }
 
 export interface PayinSeed {
@@ -126,39 +121,12 @@ async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): Promise
 
 export const test = base.extend<
   { createPayin: (seed?: PayinSeed) => Promise<SeededPayin> },
-  { sandbox: SandboxClient; taggedPair: TaggedPair }
+  { taggedPair: TaggedPair }
 >({
-  sandbox: [
-    async ({ playwright }, use) => {
-      const api = await playwright.request.newContext({ baseURL: E2E.sandboxUrl });
-      const headers = (signature: string) => ({
-        "x-client-id": E2E.sandboxAccount.clientId,
-        "x-signature": signature,
-      });
-      await use({
-        async order(serviceId) {
-          const path = `/sandbox/orders/${serviceId}`;
-          const signature = signRequest(E2E.sandboxAccount.secret, { method: "GET", pathWithQuery: path });
-          const res = await api.get(path, { headers: headers(signature) });
-          expect(res.status(), `sandbox GET ${path}`).toBe(200);
-          return (await res.json()) as SandboxOrder;
-        },
-        async setStatus(serviceId, status) {
-          const body = JSON.stringify({ status });
-          const res = await api.post(`/sandbox/orders/${serviceId}/status`, {
-            data: body,
-            headers: {
-              "content-type": "application/json",
-              ...headers(signRequest(E2E.sandboxAccount.secret, { method: "POST", body })),
-            },
-          });
-          expect(res.status(), `sandbox: ${serviceId} → ${status}`).toBe(200);
-        },
-      });
-      await api.dispose();
-    },
-    { scope: "worker" },
-  ],
+  // The kit's options: the e2e server's sandbox and its merchant account.
+  sandboxUrl: [E2E.sandboxUrl, { scope: "worker" }],
+  sandboxClientId: [E2E.sandboxAccount.clientId, { scope: "worker" }],
+  sandboxSecret: [E2E.sandboxAccount.secret, { scope: "worker" }],
 
   createPayin: async ({ page }, use) => {
     await use((seed) => createPayinThroughForm(page, seed));

@@ -25,6 +25,18 @@ test("no client bundle contains a secret", () => {
   }
 });
 
+/** Strings only lib/contract/samples.ts holds: test data must not reach the browser (issue 7 §2). */
+const SAMPLE_ONLY = ["FULANO DE TAL", "AD10006M8KH1ETNK9Q1OBVKBQ0R1DK7B", "2200700000000009"];
+
+test("no client bundle contains the contract's test samples", () => {
+  const scripts = filesUnder(path.join(E2E.distDir, "static")).filter((f) => f.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(5);
+  for (const file of scripts) {
+    const text = readFileSync(file, "latin1");
+    for (const sample of SAMPLE_ONLY) expect(text.includes(sample), `${sample} in ${file}`).toBe(false);
+  }
+});
+
 test("no page or browser-facing JSON contains a secret", async ({ request, createPayin }) => {
   // An order, so that its page and its customer page are checked too.
   const order = await createPayin({ amount: "150", ip: "203.0.113.5", email: "secret-check@example.com" });

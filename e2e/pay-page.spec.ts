@@ -48,7 +48,9 @@ const test = base.extend<{
   customerOrder: async ({ createPayin, sandbox }, use) => {
     await use(async (method, amount = "1500", bank = BANK_SEARCH[method]) => {
       const order = await createPayin({ method, amount, bank, ip: CLIENT_IP, person: CLIENT });
-      return { ...order, path: order.customerPath, sandbox: await sandbox.order(order.serviceId) };
+      // A pay-in's bankDetails are always there; the kit types them loosely (pay-outs have none).
+      const held = (await sandbox.order(order.serviceId)) as unknown as SandboxOrder;
+      return { ...order, path: order.customerPath, sandbox: held };
     });
   },
 });
@@ -214,6 +216,40 @@ test("QR order on a phone: the bank-app chooser opens Sberbank and VTB with thei
   );
   await search.fill("zzzz");
   await expect(pay.getByText("Банк с таким названием не найден.")).toBeVisible();
+  await screenshot(pay, "bank-apps-chooser-ru");
+  await context.close();
+});
+
+test("the bank apps without JavaScript: the chooser links to a page of every app, which leads back", async ({
+  browser,
+  customerOrder,
+}) => {
+  const order = await customerOrder("QRNSPK", "1500", "vtb");
+  const url = order.sandbox.bankDetails.qr!.url!;
+  const context = await browser.newContext({
+    ...PHONE,
+    baseURL: E2E.baseUrl,
+    javaScriptEnabled: false,
+    locale: "ru-RU",
+    extraHTTPHeaders: { "Accept-Language": "ru-RU" },
+    storageState: { cookies: [], origins: [] },
+  });
+  const pay = await context.newPage();
+  await pay.goto(order.path);
+  // The page carries one link, not the ~190 apps: they are loaded when the chooser opens.
+  await expect(pay.locator("#bank-apps li")).toHaveCount(1);
+  await pay.getByText("Оплатить в приложении банка").click();
+  await pay.getByRole("link", { name: "Открыть список приложений банков" }).click();
+  await expect(pay).toHaveURL(new RegExp(`${order.path}/apps$`));
+  await expect(pay.getByRole("heading", { name: "Оплатить в приложении банка" })).toBeVisible();
+  await expect(pay.getByRole("link", { name: "Сбербанк", exact: true })).toHaveAttribute(
+    "href",
+    url.replace(/^https/, "bank100000000111"),
+  );
+  expect(await pay.locator("#bank-apps li").count()).toBeGreaterThan(100);
+  await screenshot(pay, "bank-apps-page-ru");
+  await pay.getByRole("link", { name: "Вернуться к оплате" }).click();
+  await expect(pay).toHaveURL(new RegExp(`${order.path}$`));
   await context.close();
 });
 
@@ -237,6 +273,8 @@ test("countdown follows the server's deadline under a skewed device clock, and e
   await expect(pay.locator('[data-value="cardNumber"]')).toHaveCount(0);
   await expect(pay.locator("[data-copy-id]")).toHaveCount(0);
   await screenshot(pay, "expired-en");
+  // A status poll may still be in flight through the fake clock's route: let it go quietly, not race the close.
+  await pay.unrouteAll({ behavior: "ignoreErrors" });
   await context.close();
 });
 

@@ -108,7 +108,9 @@ test("admins see a locked account in Users and unlock it (audited in the activit
 
   await page.goto("/users");
   const row = page.getByRole("row").filter({ hasText: email });
-  await expect(row.getByText(/^Locked until .+ UTC$/)).toBeVisible();
+  // The viewer's local time, UTC on hover (components/time/local-time.tsx).
+  await expect(row.getByText(/^Locked until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+$/)).toBeVisible();
+  await expect(row.getByText(/^Locked until/).locator("time")).toHaveAttribute("title", / UTC$/);
   const activity = page.getByRole("region", { name: "Recent activity" });
 
   await row.getByRole("button", { name: `Unlock ${email}` }).click();

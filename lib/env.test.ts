@@ -33,6 +33,19 @@ describe("the dashboard's environment", () => {
     });
   });
 
+  it("a previous secret (rotation) is optional and must differ from the current one", () => {
+    const base = { PAYMENT_API_BASE_URL: "https://api.provider.example", PAYMENT_API_CLIENT_ID: "m1" };
+    expect(
+      parseEnv({ ...base, PAYMENT_API_SECRET: "new-secret", PAYMENT_API_PREVIOUS_SECRET: "old-secret" }),
+    ).toMatchObject({ PAYMENT_API_SECRET: "new-secret", PAYMENT_API_PREVIOUS_SECRET: "old-secret" });
+    expect(
+      parseEnv({ ...base, PAYMENT_API_SECRET: "new-secret" }).PAYMENT_API_PREVIOUS_SECRET,
+    ).toBeUndefined();
+    expect(() =>
+      parseEnv({ ...base, PAYMENT_API_SECRET: "same-secret", PAYMENT_API_PREVIOUS_SECRET: "same-secret" }),
+    ).toThrow(/PAYMENT_API_PREVIOUS_SECRET: Must differ from PAYMENT_API_SECRET/);
+  });
+
   it("a real service without its id and secret is refused, naming both", () => {
     expect(() => parseEnv({ PAYMENT_API_BASE_URL: "https://api.provider.example" })).toThrow(
       /PAYMENT_API_CLIENT_ID: Required when PAYMENT_API_BASE_URL is set[\s\S]*PAYMENT_API_SECRET: Required/,

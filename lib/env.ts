@@ -35,6 +35,8 @@ const schema = z
     PAYMENT_API_BASE_URL: optionalString.pipe(z.url().optional()),
     PAYMENT_API_CLIENT_ID: optionalString,
     PAYMENT_API_SECRET: optionalString,
+    /** The secret before a rotation: callbacks signed with it are still accepted until it is removed. */
+    PAYMENT_API_PREVIOUS_SECRET: optionalString,
     PAYMENT_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** How often orders orphaned in "Submitting" by a crash are looked for and resent (lib/orders/resume.ts). */
     ORDER_RESUME_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
@@ -78,6 +80,12 @@ const schema = z
           ctx.addIssue({ code: "custom", path: [key], message: "Required when PAYMENT_API_BASE_URL is set" });
       }
     }
+    if (e.PAYMENT_API_PREVIOUS_SECRET && e.PAYMENT_API_PREVIOUS_SECRET === e.PAYMENT_API_SECRET)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_API_PREVIOUS_SECRET"],
+        message: "Must differ from PAYMENT_API_SECRET (it is the secret rotated from)",
+      });
   })
   .transform((e) => {
     const usesSandbox = !e.PAYMENT_API_BASE_URL || e.PAYMENT_API_IS_SANDBOX === "true";

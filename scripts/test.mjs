@@ -35,6 +35,9 @@ if (want("e2e")) ensureChromium();
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test, named with its file and the first lines of why, repeated at the very end of the output
+ * (CI shows only the tail of a long run). */
+const failedTests = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -53,17 +56,38 @@ function countVitest(file, name) {
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
   if (r.numTotalTests === 0) failures.push(`${name} (ran no test)`);
+  for (const file of r.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of failed) failedTests.push(`[${name}] ${where} › ${t.fullName}\n${why(t.failureMessages)}`);
+    if (file.status === "failed" && failed.length === 0)
+      failedTests.push(`[${name}] ${where}\n${why([file.message])}`);
+  }
+}
+
+/** The first few lines of a failure, indented. */
+function why(messages) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes in the messages
+  const plain = (messages ?? []).join("\n").replace(/\u001b\[[0-9;]*m/g, "");
+  const lines = plain.split("\n").filter((l) => l.trim());
+  return lines
+    .slice(0, 6)
+    .map((l) => `      ${l.slice(0, 300)}`)
+    .join("\n");
 }
 
 /** A vitest project; on another node binary when `node` is given (PATH leads to it for anything spawned). */
 function vitest(name, project, env = {}, node = undefined) {
   const out = path.join(reports, `${name}.json`);
+  const unhandled = path.join(reports, `${name}.unhandled.json`);
+  env = { ...env, VITEST_UNHANDLED_FILE: unhandled };
   const args = [
     "run",
     "--project",
     project,
     "--reporter=default",
     "--reporter=json",
+    "--reporter=./scripts/vitest-unhandled-reporter.mjs",
     `--outputFile.json=${out}`,
   ];
   if (node) {
@@ -71,6 +95,11 @@ function vitest(name, project, env = {}, node = undefined) {
     step(name, node, [path.join(root, "node_modules", "vitest", "vitest.mjs"), ...args], { ...env, PATH });
   } else step(name, bin("vitest"), args, env);
   countVitest(out, name);
+  if (existsSync(unhandled))
+    for (const e of JSON.parse(readFileSync(unhandled, "utf8")))
+      failedTests.push(
+        `[${name}] unhandled ${e.name}${e.testFile ? ` in ${path.relative(root, e.testFile)}` : ""}${e.test ? ` › ${e.test}` : ""}\n${why([e.message, e.stack])}`,
+      );
 }
 
 function unitAndIntegration(node = undefined, suffix = "") {
@@ -113,9 +142,29 @@ if (want("e2e")) {
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
     if (s.expected + s.unexpected + s.flaky === 0) failures.push("e2e (ran no test)");
+    collectPlaywrightFailures(JSON.parse(readFileSync(out, "utf8")).suites ?? []);
   } else failures.push("e2e (no report)");
 }
 
+/** Failed Playwright tests (suites nest; a test failed when its last result did not pass). */
+function collectPlaywrightFailures(suites, titles = []) {
+  for (const suite of suites) {
+    const inner = suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== "unexpected") continue;
+        const last = t.results?.at(-1);
+        const message = last?.error?.message ?? last?.errors?.[0]?.message ?? "";
+        failedTests.push(
+          `[e2e] ${spec.file}:${spec.line} › ${[...inner, spec.title].join(" › ")}\n${why([message])}`,
+        );
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], inner);
+  }
+}
+
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
 console.log(failures.length ? `\nFailed steps: ${failures.join(", ")}` : "\nAll steps passed.");
 console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);

@@ -1,9 +1,12 @@
 "use client";
 
-import { type KeyboardEvent, type Ref, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCombobox } from "downshift";
+import { type Ref, useEffect, useId, useMemo, useState } from "react";
 import { parseCountryParam } from "@/app/(dashboard)/banks/country-param";
-import { type BankOption, bankCodeLabel, filterBanks } from "./filter-banks";
+import { bankCodeLabel } from "@/lib/contract/bank";
+import { type BankOption, filterBanks } from "./filter-banks";
 import styles from "./bank-picker.module.css";
+import { bankPickerReducer, T } from "./picker-reducer";
 import { useBanks } from "./use-banks";
 
 export interface BankPickerProps {
@@ -21,23 +24,21 @@ export interface BankPickerProps {
 }
 
 /**
- * A searchable bank chooser: an ARIA 1.2 combobox with a listbox popup. Type to filter by name or code;
- * ArrowDown/ArrowUp move, Home/End jump, Enter chooses, Escape closes (and restores the chosen bank's name).
+ * A searchable bank chooser: an ARIA 1.2 combobox with a listbox popup (downshift's useCombobox). Type to
+ * filter by name or code; ArrowDown/ArrowUp move, Home/End jump, Enter chooses, Escape closes (and restores the
+ * chosen bank's name).
  */
 export function BankPicker(props: BankPickerProps) {
   const { id, country, value, onChange, onBlur, inputRef } = props;
   const banks = useBanks(country);
   const listId = useId();
   const statusId = useId();
-  const [query, setQuery] = useState("");
-  const [editing, setEditing] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const listRef = useRef<HTMLDivElement>(null);
+  // What the user is typing; null when not editing (the input then shows the chosen bank).
+  const [query, setQuery] = useState<string | null>(null);
 
   const all = banks.data ?? [];
   const selected = all.find((b) => String(b.id) === value);
-  const options = useMemo(() => filterBanks(all, editing ? query : ""), [all, editing, query]);
+  const options = useMemo(() => filterBanks(all, query ?? ""), [all, query]);
   const countryShaped = /^[A-Z]{2}$/.test(country.trim().toUpperCase());
   // The Banks page's own words for a code that is no country (e.g. XX), rather than the request's failure.
   const param = countryShaped ? parseCountryParam(country) : undefined;
@@ -49,71 +50,25 @@ export function BankPicker(props: BankPickerProps) {
     if (banks.isSuccess && value !== "" && !banks.data.some((b) => String(b.id) === value)) onChange("");
   }, [banks.isSuccess, banks.data, value, onChange]);
 
-  useEffect(() => {
-    if (!open || active < 0) return;
-    const el = listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
-    el?.scrollIntoView({ block: "nearest" });
-  }, [open, active]);
-
-  const optionId = (i: number) => `${listId}-option-${i}`;
-
-  function openList(at: "selected" | "first" | "last") {
-    setOpen(true);
-    const list = options;
-    if (list.length === 0) return setActive(-1);
-    if (at === "last") return setActive(list.length - 1);
-    const sel = at === "selected" ? list.findIndex((b) => String(b.id) === value) : -1;
-    setActive(Math.max(sel, 0));
-  }
-
-  function close() {
-    setOpen(false);
-    setEditing(false);
-    setQuery("");
-    setActive(-1);
-  }
-
-  function choose(bank: BankOption) {
-    onChange(String(bank.id));
-    close();
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    const last = options.length - 1;
-    switch (e.key) {
-      case "ArrowDown":
-        e.preventDefault();
-        if (!open || e.altKey) openList("selected");
-        else setActive((i) => (i >= last ? 0 : i + 1));
-        return;
-      case "ArrowUp":
-        e.preventDefault();
-        if (!open) openList("last");
-        else setActive((i) => (i <= 0 ? last : i - 1));
-        return;
-      case "Home":
-      case "End":
-        if (!open || options.length === 0) return;
-        e.preventDefault();
-        setActive(e.key === "Home" ? 0 : last);
-        return;
-      case "Enter": {
-        if (!open) return;
-        // Choosing must not submit the form.
-        e.preventDefault();
-        const bank = options[active];
-        if (bank) choose(bank);
-        return;
-      }
-      case "Escape":
-        if (open || editing) {
-          e.preventDefault();
-          close();
-        }
-        return;
-      default:
-    }
-  }
+  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } =
+    useCombobox<BankOption>({
+      items: options,
+      itemToString: (bank) => bank?.name ?? "",
+      itemToKey: (bank) => bank?.id,
+      selectedItem: selected ?? null,
+      inputValue: query ?? selected?.name ?? "",
+      inputId: id,
+      menuId: listId,
+      getItemId: (i) => `${listId}-option-${i}`,
+      stateReducer: bankPickerReducer,
+      // Scroll the page too, not only the list (downshift's default): on a phone the list opens below the fold.
+      scrollIntoView: (node) => node.scrollIntoView({ block: "nearest" }),
+      onStateChange: ({ type, inputValue, isOpen: nowOpen, selectedItem }) => {
+        if (type === T.InputChange) setQuery(inputValue ?? "");
+        else if (nowOpen === false || type === T.InputKeyDownEscape) setQuery(null);
+        if (selectedItem !== undefined) onChange(selectedItem ? String(selectedItem.id) : "");
+      },
+    });
 
   const status = statusText({
     countryShaped,
@@ -123,42 +78,29 @@ export function BankPicker(props: BankPickerProps) {
     error: banks.isError ? banks.error : null,
     count: all.length,
     matches: options.length,
-    query: editing ? query : "",
+    query: query ?? "",
   });
-  const shownText = editing ? query : (selected?.name ?? "");
   const describedBy = [props["aria-describedby"], statusId].filter(Boolean).join(" ");
 
   return (
     <div className={styles.picker}>
       <div className={styles.control}>
         <input
-          id={id}
-          ref={inputRef}
           type="text"
-          role="combobox"
-          autoComplete="off"
           spellCheck={false}
           placeholder={countryOk ? "Search by name or code" : "Enter a country first"}
-          disabled={!countryOk}
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-          aria-invalid={props["aria-invalid"]}
-          aria-describedby={describedBy}
-          value={shownText}
-          onChange={(e) => {
-            setEditing(true);
-            setQuery(e.target.value);
-            setOpen(true);
-            setActive(e.target.value.trim() === "" ? -1 : 0);
-          }}
-          onKeyDown={onKeyDown}
-          onClick={() => (open ? undefined : openList("selected"))}
-          onBlur={() => {
-            close();
-            onBlur?.();
-          }}
+          {...getInputProps({
+            ref: inputRef,
+            disabled: !countryOk,
+            // The field's own <label for> names it (downshift would point at a label element of its own).
+            "aria-labelledby": undefined,
+            "aria-invalid": props["aria-invalid"],
+            "aria-describedby": describedBy,
+            onBlur: () => {
+              setQuery(null);
+              onBlur?.();
+            },
+          })}
         />
         {selected ? (
           <button
@@ -168,7 +110,7 @@ export function BankPicker(props: BankPickerProps) {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => {
               onChange("");
-              close();
+              setQuery(null);
             }}
           >
             ×
@@ -176,37 +118,26 @@ export function BankPicker(props: BankPickerProps) {
         ) : null}
         <button
           type="button"
-          tabIndex={-1}
           className={`button-small ${styles.iconButton}`}
-          aria-label={open ? "Hide banks" : "Show banks"}
-          disabled={!countryOk}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => (open ? close() : openList("selected"))}
+          {...getToggleButtonProps({
+            "aria-label": isOpen ? "Hide banks" : "Show banks",
+            disabled: !countryOk,
+            onMouseDown: (e) => e.preventDefault(),
+          })}
         >
           ▾
         </button>
       </div>
       <div
-        id={listId}
-        ref={listRef}
-        role="listbox"
-        aria-label={`Banks of ${country.toUpperCase()}`}
         className={styles.list}
-        hidden={!open || options.length === 0}
+        hidden={!isOpen || options.length === 0}
+        {...getMenuProps({ "aria-label": `Banks of ${country.toUpperCase()}` })}
       >
         {options.map((bank, i) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
           <div
             key={bank.id}
-            tabIndex={-1}
-            id={optionId(i)}
-            data-index={i}
-            role="option"
-            aria-selected={i === active}
-            className={`${styles.option} ${i === active ? styles.active : ""}`}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseMove={() => setActive(i)}
-            onClick={() => choose(bank)}
+            className={`${styles.option} ${i === highlightedIndex ? styles.active : ""}`}
+            {...getItemProps({ item: bank, index: i })}
           >
             <span className={styles.name} data-bank-name={bank.name}>
               {String(bank.id) === value ? (
@@ -222,7 +153,7 @@ export function BankPicker(props: BankPickerProps) {
         ))}
       </div>
       <div id={statusId} className={styles.status} data-tone={status.tone} aria-live="polite">
-        {selected && !editing ? (
+        {selected && query === null ? (
           <span>
             {bankCodeLabel(selected.country)} <span className="mono">{selected.code}</span>
           </span>

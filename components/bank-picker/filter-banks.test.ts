@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BankOption, bankCodeLabel, filterBanks } from "./filter-banks";
+import { type BankOption, filterBanks } from "./filter-banks";
 
 const BANKS: BankOption[] = [
   { id: 1, name: "Альфа-Банк", country: "RU", code: "100000000008" },
@@ -36,13 +36,5 @@ describe("filterBanks", () => {
   it("needs every word", () => {
     expect(filterBanks(BANKS, "банк втб").map((b) => b.id)).toEqual([3]);
     expect(filterBanks(BANKS, "банк nothing")).toEqual([]);
-  });
-  it("names the code by country", () => {
-    expect([bankCodeLabel("RU"), bankCodeLabel("BR"), bankCodeLabel("KZ"), bankCodeLabel("US")]).toEqual([
-      "SBP member id",
-      "ISPB",
-      "BIC",
-      "Code",
-    ]);
   });
 });

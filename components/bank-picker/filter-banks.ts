@@ -8,20 +8,6 @@ export interface BankOption {
   code: string;
 }
 
-/** What the national code is called, by country. */
-export function bankCodeLabel(country: string): string {
-  switch (country) {
-    case "RU":
-      return "SBP member id";
-    case "BR":
-      return "ISPB";
-    case "KZ":
-      return "BIC";
-    default:
-      return "Code";
-  }
-}
-
 function fold(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/ё/g, "е");
 }

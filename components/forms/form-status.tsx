@@ -23,7 +23,7 @@ export function FormStatus({ status }: { status: FormStatusValue | null }) {
   return (
     <div role="status" aria-live="polite" aria-atomic="true" data-testid="form-status">
       {status ? (
-        <p className={className} style={{ margin: 0 }}>
+        <p className={`${className} ${styles.flush}`}>
           {status.text}
           {status.orderId ? (
             <>

@@ -132,7 +132,7 @@ export function ClientBaseFields() {
 /** The form's paymentId, shown so staff can quote it; it is the order's idempotency key. */
 export function PaymentIdNote({ paymentId }: { paymentId: string | undefined }) {
   return (
-    <p className="muted" style={{ margin: 0, fontSize: "0.82rem" }}>
+    <p className={`muted ${styles.paymentIdNote}`}>
       paymentId <code data-testid="payment-id">{paymentId || "…"}</code> — kept for this form, so submitting
       again never creates a second order.
     </p>

@@ -45,13 +45,7 @@ export function RetryOrderForm({ orderId, cardMask }: { orderId: string; cardMas
 
   const errorId = `${inputId}-error`;
   return (
-    <form
-      className="stack"
-      style={{ gap: "0.6rem" }}
-      onSubmit={submit}
-      noValidate
-      aria-label="Retry the submission"
-    >
+    <form className={styles.retryForm} onSubmit={submit} noValidate aria-label="Retry the submission">
       {cardMask ? (
         <div className={`field ${styles.cardAgainField}`}>
           <label htmlFor={inputId}>Card number, again</label>
@@ -92,10 +86,7 @@ export function RetryOrderForm({ orderId, cardMask }: { orderId: string; cardMas
         </button>
         <div role="status" aria-live="polite">
           {message ? (
-            <span
-              className={message.tone === "error" ? "field-error" : "muted"}
-              style={{ fontSize: "0.9rem" }}
-            >
+            <span className={`${message.tone === "error" ? "field-error" : "muted"} ${styles.retryMessage}`}>
               {message.text}
             </span>
           ) : null}

@@ -17,6 +17,8 @@ export function useOrderSubmit<T extends FieldValues, C, O>(
   form: UseFormReturn<T, C, O>,
   action: (values: unknown) => Promise<OrderActionResult>,
   formFields: readonly string[],
+  /** The service refused the order (final): the form moves on to a new order (see useResend). */
+  onRefused?: (orderId: string) => void,
 ) {
   const router = useRouter();
   const [status, setStatus] = useState<FormStatusValue | null>(null);
@@ -43,6 +45,7 @@ export function useOrderSubmit<T extends FieldValues, C, O>(
         router.push(`/orders/${result.orderId}`);
         return;
       }
+      if (result.refused && result.orderId) onRefused?.(result.orderId);
       const unplaced = applyServerFieldErrors(form, result.fieldErrors, formFields);
       const text = [result.message, ...unplaced].filter(Boolean).join(" ");
       setStatus({ tone: "error", text: text || "The order was not created.", orderId: result.orderId });

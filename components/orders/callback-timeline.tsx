@@ -1,5 +1,5 @@
-import type { CallbackDeliveryRow } from "@/lib/db/queries/callback-deliveries";
-import { formatDateTime } from "./format";
+import type { CallbackDeliveryRow } from "@/lib/database/dashboard/queries/callback-deliveries";
+import { LocalTime } from "@/components/time/local-time";
 import { JsonBlock } from "./json-block";
 import styles from "./orders.module.css";
 import { StatusBadge } from "./status-badge";
@@ -18,7 +18,7 @@ const OUTCOME_TEXT: Record<string, string> = {
 export function CallbackTimeline({ deliveries }: { deliveries: CallbackDeliveryRow[] }) {
   if (deliveries.length === 0) {
     return (
-      <p className="muted" style={{ margin: 0 }}>
+      <p className={`muted ${styles.flush}`}>
         No callbacks yet. The service sends one on every status change.
       </p>
     );
@@ -33,7 +33,7 @@ export function CallbackTimeline({ deliveries }: { deliveries: CallbackDeliveryR
           data-testid="callback-delivery"
         >
           <div className={styles.timelineHead}>
-            <time dateTime={d.receivedAt.toISOString()}>{formatDateTime(d.receivedAt)}</time>
+            <LocalTime value={d.receivedAt} />
             {d.status && <StatusBadge status={d.status} />}
             <span className={d.verified ? styles.verified : styles.unverified}>
               {d.verified
@@ -49,7 +49,7 @@ export function CallbackTimeline({ deliveries }: { deliveries: CallbackDeliveryR
           )}
           <details>
             <summary>Raw delivery</summary>
-            <div className="stack" style={{ gap: "0.5rem", marginTop: "0.5rem" }}>
+            <div className={`stack ${styles.rawDelivery}`}>
               <JsonBlock value={d.headers} label="Headers" />
               <pre className={styles.pre} data-label="Raw body">
                 {d.rawBody}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatDateTime } from "./format";
+import { formatAmount } from "./format";
 
 describe("formatAmount", () => {
   it.each([
@@ -12,10 +12,5 @@ describe("formatAmount", () => {
     ["abc", "abc"],
   ])("%s → %s", (input, expected) => {
     expect(formatAmount(input)).toBe(expected);
-  });
-
-  it("formats times in UTC to the second", () => {
-    expect(formatDateTime(new Date("2026-11-22T07:40:12.999Z"))).toBe("2026-11-22 07:40:12 UTC");
-    expect(formatDateTime(null)).toBe("—");
   });
 });

@@ -9,14 +9,6 @@ export function formatAmount(decimal: string): string {
   return `${sign}${grouped}.${frac.padEnd(2, "0").slice(0, Math.max(2, frac.length))}`;
 }
 
-/** UTC, to the second, the same on server and browser: "2026-11-22 07:40:12 UTC". */
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return "—";
-  const d = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return String(value);
-  return `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
-}
-
 export const DIRECTION_LABELS: Record<string, string> = { payin: "Pay-in", payout: "Pay-out" };
 
 export function directionLabel(direction: string): string {

@@ -1,5 +1,5 @@
 import { isFinalStatus } from "@/lib/contract";
-import { SUBMIT_FAILED } from "@/lib/orders/local-status";
+import { SUBMIT_FAILED } from "@/lib/database/dashboard/local-status";
 
 /** How often the browser asks for statuses while any shown order can still change. */
 export const LIVE_STATUS_INTERVAL_MS = 3_000;

@@ -1,10 +1,15 @@
 import Link from "next/link";
-import type { OrderListRow } from "@/lib/db/queries/order-list";
-import { directionLabel, formatAmount, formatDateTime } from "./format";
+import { LocalTime } from "@/components/time/local-time";
+import type { OrderListRow } from "@/lib/database/dashboard/queries/order-list";
+import { directionLabel, formatAmount } from "./format";
 import { LiveStatusBadge } from "./live-statuses";
 import styles from "./orders.module.css";
 
-/** The orders table; statuses update live when wrapped in <LiveStatuses>. */
+/**
+ * The orders table; statuses update live when wrapped in <LiveStatuses>. The whole row opens the order: its
+ * one link (the paymentId) stretches over the row, so click, Enter and "open in new tab" all work. On
+ * phones the rows become a two-line list.
+ */
 export function OrdersTable({ rows, caption }: { rows: OrderListRow[]; caption: string }) {
   return (
     <div className="table-wrap">
@@ -13,48 +18,40 @@ export function OrdersTable({ rows, caption }: { rows: OrderListRow[]; caption: 
         <thead>
           <tr>
             <th scope="col">Created</th>
-            <th scope="col">Direction</th>
+            <th scope="col">paymentId</th>
             <th scope="col">Method</th>
             <th scope="col" className="num">
               Amount
             </th>
-            <th scope="col">Country</th>
             <th scope="col">Status</th>
             <th scope="col">Client email</th>
-            <th scope="col">paymentId</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} data-order-id={row.id}>
-              <td className={styles.nowrap} data-label="Created">
-                <Link
-                  href={`/orders/${row.id}`}
-                  aria-label={`Order ${row.paymentId}, created ${formatDateTime(row.createdAt)}`}
-                  className={styles.created}
-                >
-                  <span>{formatDateTime(row.createdAt).slice(0, 10)}</span>{" "}
-                  <span className={styles.time}>{formatDateTime(row.createdAt).slice(11, 19)}</span>
-                </Link>
+            <tr key={row.id} data-order-id={row.id} className={styles.orderRow}>
+              <td className={styles.created}>
+                <LocalTime value={row.createdAt} format="stacked" />
               </td>
-              <td data-label="Direction">{directionLabel(row.direction)}</td>
-              <td data-label="Method">{row.paymentMethod}</td>
-              <td className={`num ${styles.nowrap}`} data-label="Amount">
-                {formatAmount(row.finalAmount ?? row.amount)} {row.currency ?? ""}
-              </td>
-              <td data-label="Country">{row.country}</td>
-              <td data-label="Status">
-                <LiveStatusBadge id={row.id} status={row.status} />
-              </td>
-              <td className={styles.wide} data-label="Client email">
-                <span className={styles.email} title={row.clientEmail}>
-                  {row.clientEmail}
-                </span>
-              </td>
-              <td className={`${styles.paymentId} ${styles.wide}`} data-label="paymentId">
-                <Link href={`/orders/${row.id}`} className="mono" title={row.paymentId}>
+              <td className={styles.paymentId}>
+                <Link href={`/orders/${row.id}`} className={`mono ${styles.rowLink}`} title={row.paymentId}>
                   {row.paymentId}
                 </Link>
+              </td>
+              <td className={styles.method}>
+                <span>{row.paymentMethod}</span>{" "}
+                <span className={styles.secondary}>
+                  {directionLabel(row.direction)} · {row.country}
+                </span>
+              </td>
+              <td className={`num ${styles.amount}`}>
+                {formatAmount(row.finalAmount ?? row.amount)} {row.currency ?? ""}
+              </td>
+              <td className={styles.status}>
+                <LiveStatusBadge id={row.id} status={row.status} />
+              </td>
+              <td className={styles.email}>
+                <span>{row.clientEmail}</span>
               </td>
             </tr>
           ))}

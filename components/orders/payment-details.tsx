@@ -1,6 +1,7 @@
 import type { BankDetails } from "@/lib/contract";
 import { formatCardNumber, formatPhone } from "@/lib/pay-page/format";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/copy-button/copy-button";
+import styles from "./orders.module.css";
 
 /** [label, value, shown as] rows of a pay-in's payment details (what the customer pays to). */
 function rowsOf(details: BankDetails): [string, string, string?][] {
@@ -27,13 +28,13 @@ export function PaymentDetails({ details }: { details: BankDetails }) {
   return (
     <dl className="details">
       {rowsOf(details).map(([label, value, shown]) => (
-        <div key={label} style={{ display: "contents" }}>
+        <div key={label} className={styles.detailPair}>
           <dt>{label}</dt>
           <dd>
             {/* Copy gives the service's exact value; the eye gets it grouped. */}
             <span className="mono">{shown ?? value}</span>{" "}
             {label !== "Bank" && label !== "Bank id" && (
-              <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+              <CopyButton value={value} label={label.toLowerCase()} />
             )}
           </dd>
         </div>

@@ -1,5 +1,5 @@
 import { RetryOrderForm } from "@/components/forms/retry-order-form";
-import type { Order } from "@/lib/db/queries/orders";
+import type { Order } from "@/lib/database/dashboard/queries/orders";
 
 /**
  * The order page's retry for an order the payment service has not accepted ("Submit failed"): it resends

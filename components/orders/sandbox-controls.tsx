@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { type SandboxStatusState, setSandboxStatusAction } from "@/lib/actions/set-sandbox-status-action";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { setSandboxStatusAction } from "@/lib/actions/set-sandbox-status-action";
+import styles from "./orders.module.css";
 
 /**
  * Sandbox test controls of an order "In progress": ask the sandbox to mark it paid, failed or expired.
@@ -9,7 +11,7 @@ import { type SandboxStatusState, setSandboxStatusAction } from "@/lib/actions/s
  * arrives on the page by the sandbox's callback.
  */
 export function SandboxControls({ orderId, canExpire }: { orderId: string; canExpire: boolean }) {
-  const [state, action, pending] = useActionState<SandboxStatusState | null, FormData>(
+  const [state, action, pending] = useActionState<ActionResult | null, FormData>(
     setSandboxStatusAction,
     null,
   );
@@ -17,7 +19,7 @@ export function SandboxControls({ orderId, canExpire }: { orderId: string; canEx
     <section className="card stack" aria-labelledby="sandbox-controls-title">
       <div>
         <h2 id="sandbox-controls-title">Sandbox controls</h2>
-        <p className="muted" style={{ margin: 0 }}>
+        <p className={`muted ${styles.flush}`}>
           Move this order at the sandbox. It sends its signed callback, and the status here follows.
         </p>
       </div>
@@ -38,16 +40,13 @@ export function SandboxControls({ orderId, canExpire }: { orderId: string; canEx
       <p
         role="status"
         aria-live="polite"
-        className={
+        className={`${styles.flush} ${
           pending
             ? "muted"
             : state
-              ? state.ok
-                ? "alert alert-info"
-                : "alert alert-error"
+              ? (state.ok ? "alert alert-info" : "alert alert-error")
               : "visually-hidden"
-        }
-        style={{ margin: 0 }}
+        }`}
       >
         {pending ? "Asking the sandbox…" : (state?.message ?? "")}
       </p>

@@ -1,21 +1,28 @@
-import type { AuditRow } from "@/lib/db/queries/audit";
-import { formatDateTime } from "./format";
+import { describeActivity } from "@/components/users/activity-text";
+import { type AuditAction, isAuditAction } from "@/lib/audit/actions";
+import type { AuditRow } from "@/lib/database/dashboard/queries/audit";
+import { LocalTime } from "@/components/time/local-time";
 import styles from "./orders.module.css";
 
-const ACTION_TEXT: Record<string, string> = {
+const ACTION_TEXT: Partial<Record<AuditAction, string>> = {
   "order.create": "Created and sent",
   "order.retry": "Retried by hand",
   "order.resume": "Resumed automatically after an interrupted submission",
+  "order.sandbox-status": "Sandbox control: asked the sandbox to change the status",
 };
+
+/** The short form for this timeline; any other code gets the activity log's sentence, never the code. */
+function entryText(e: AuditRow): string {
+  return (
+    (isAuditAction(e.action) ? ACTION_TEXT[e.action] : undefined) ??
+    describeActivity({ ...e, targetEmail: null })
+  );
+}
 
 /** The order's submissions (its audit entries), oldest first: created, retried, resumed after a crash. */
 export function SubmissionHistory({ entries }: { entries: AuditRow[] }) {
   if (entries.length === 0) {
-    return (
-      <p className="muted" style={{ margin: 0 }}>
-        Not sent yet.
-      </p>
-    );
+    return <p className={`muted ${styles.flush}`}>Not sent yet.</p>;
   }
   const oldestFirst = [...entries].sort((a, b) => a.at.getTime() - b.at.getTime());
   return (
@@ -23,9 +30,12 @@ export function SubmissionHistory({ entries }: { entries: AuditRow[] }) {
       {oldestFirst.map((e) => (
         <li key={e.id} className={styles.timelineItem} data-testid="submission-entry" data-action={e.action}>
           <div className={styles.timelineHead}>
-            <time dateTime={e.at.toISOString()}>{formatDateTime(e.at)}</time>
-            <span>{ACTION_TEXT[e.action] ?? e.action}</span>
+            <LocalTime value={e.at} />
+            <span>{entryText(e)}</span>
             {typeof e.details.outcome === "string" && <span>→ {e.details.outcome}</span>}
+            {e.action === "order.sandbox-status" && typeof e.details.status === "string" && (
+              <span>→ {e.details.status}</span>
+            )}
           </div>
         </li>
       ))}

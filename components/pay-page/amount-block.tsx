@@ -1,6 +1,7 @@
 import type { Messages } from "@/lib/i18n";
 import type { PayPageView } from "@/lib/pay-page/view-model";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/copy-button/copy-button";
+import { payCopyProps } from "./copy-props";
 import styles from "./pay-page.module.css";
 
 /** The exact amount to send, cents emphasised, with its currency and a copy button. */
@@ -17,14 +18,7 @@ export function AmountBlock({ view, m }: { view: PayPageView; m: Messages }) {
           <span className={styles.cents}>{amount.cents}</span>
           {amount.suffix}
         </p>
-        <CopyButton
-          value={view.amountCopy}
-          label={m.amountLabel}
-          copyText={m.copy}
-          copiedText={m.copied}
-          failedText={m.copyFailed}
-          copyId="amount"
-        />
+        <CopyButton value={view.amountCopy} label={m.amountLabel} {...payCopyProps(m)} copyId="amount" />
       </div>
       <p className={styles.exact}>{view.randomCents ? m.exactAmountCents : m.exactAmount}</p>
       {view.currency ? (

@@ -1,24 +1,28 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import styles from "./pay-page.module.css";
 
 const normalizeBankQuery = (s: string) => s.trim().toLowerCase().replaceAll("ё", "е");
 
 /**
- * The bank-app chooser's search: hides the server-rendered list items (#listId > li) whose data-search text
- * does not contain the query. Holds no list of its own, so the page ships none.
+ * The bank-app chooser's search: hides the list items (#listId > li) whose data-search text does not contain
+ * the query. Holds no list of its own, so the page ships none. `listVersion` changes when the list's markup
+ * is replaced (loaded after the customer began typing): the query is applied to the new items too.
  */
 export function BankAppSearch({
   label,
   emptyText,
   listId,
+  listVersion,
 }: {
   label: string;
   emptyText: string;
   listId: string;
+  listVersion?: unknown;
 }) {
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [empty, setEmpty] = useState(false);
 
   function filter(query: string) {
@@ -32,6 +36,11 @@ export function BankAppSearch({
     setEmpty(shown === 0);
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rerun only when the list's markup changes
+  useEffect(() => {
+    if (listVersion != null && input.current?.value) filter(input.current.value);
+  }, [listVersion]);
+
   return (
     <>
       <label className={styles.searchLabel} htmlFor={inputId}>
@@ -39,6 +48,7 @@ export function BankAppSearch({
       </label>
       <input
         id={inputId}
+        ref={input}
         type="search"
         className={styles.search}
         onChange={(e) => filter(e.target.value)}

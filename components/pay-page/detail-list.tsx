@@ -1,6 +1,7 @@
 import type { Messages } from "@/lib/i18n";
 import type { DetailField } from "@/lib/pay-page/view-model";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/copy-button/copy-button";
+import { payCopyProps } from "./copy-props";
 import styles from "./pay-page.module.css";
 
 /** Each value on its own row with its own copy button. */
@@ -14,14 +15,7 @@ export function DetailList({ fields, m }: { fields: DetailField[]; m: Messages }
             <span className={f.mono ? `${styles.value} ${styles.mono}` : styles.value} data-value={f.id}>
               {f.display}
             </span>
-            <CopyButton
-              value={f.copyValue}
-              label={m[f.label]}
-              copyText={m.copy}
-              copiedText={m.copied}
-              failedText={m.copyFailed}
-              copyId={f.id}
-            />
+            <CopyButton value={f.copyValue} label={m[f.label]} {...payCopyProps(m)} copyId={f.id} />
           </dd>
         </div>
       ))}

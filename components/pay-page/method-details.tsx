@@ -1,7 +1,7 @@
 import type { Messages } from "@/lib/i18n";
 import type { PayPageView } from "@/lib/pay-page/view-model";
-import type { BankApp } from "@/lib/pay-page/reference-banks";
 import { BankAppChooser } from "./bank-app-chooser";
+import { BANK_APP_LIST_ID } from "./bank-app-list";
 import { BankLogo } from "./bank-logo";
 import { DetailList } from "./detail-list";
 import styles from "./pay-page.module.css";
@@ -11,15 +11,15 @@ interface MethodDetailsProps {
   view: PayPageView;
   m: Messages;
   bankLogoUrl?: string;
-  /** Bank-app deep links, offered on phones for NSPK QR orders. */
-  bankApps: BankApp[] | null;
+  /** The order's bank-apps page, when bank-app links are offered (phones, NSPK QR orders); else null. */
+  appsPath: string | null;
 }
 
 const TITLES = { card: "cardTitle", phone: "phoneTitle", nspkQr: "qrTitle", pixQr: "pixTitle" } as const;
 const STEPS = { card: "cardSteps", phone: "phoneSteps", nspkQr: "qrScan", pixQr: "pixSteps" } as const;
 
 /** How to pay: the bank, the steps, the QR (server SVG) and every value with its copy button. */
-export function MethodDetails({ view, m, bankLogoUrl, bankApps }: MethodDetailsProps) {
+export function MethodDetails({ view, m, bankLogoUrl, appsPath }: MethodDetailsProps) {
   const d = view.details;
   const hasQr = d.kind === "nspkQr" || d.kind === "pixQr";
   return (
@@ -35,17 +35,18 @@ export function MethodDetails({ view, m, bankLogoUrl, bankApps }: MethodDetailsP
           </p>
         </div>
       </div>
-      {d.kind === "nspkQr" && d.nspkUrl && bankApps && bankApps.length > 0 ? (
+      {appsPath ? (
         <BankAppChooser
-          nspkUrl={d.nspkUrl}
-          apps={bankApps}
+          appsPath={appsPath}
+          listId={BANK_APP_LIST_ID}
           title={m.chooserTitle}
           hint={m.chooserHint}
           searchLabel={m.chooserSearch}
           emptyText={m.chooserEmpty}
+          allAppsText={m.chooserAll}
         />
       ) : null}
-      <p className={styles.steps}>{bankApps ? m.qrScanOther : m[STEPS[d.kind]]}</p>
+      <p className={styles.steps}>{appsPath ? m.qrScanOther : m[STEPS[d.kind]]}</p>
       {hasQr ? <QrCode value={d.qrValue} label={m.qrAlt} /> : null}
       <DetailList fields={d.fields} m={m} />
     </section>

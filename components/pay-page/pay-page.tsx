@@ -1,7 +1,6 @@
 import { getMessages, type Locale } from "@/lib/i18n";
 import type { PayPageView } from "@/lib/pay-page/view-model";
 import { AmountBlock } from "./amount-block";
-import type { BankApp } from "@/lib/pay-page/reference-banks";
 import { type Merchant, PayHeader } from "./pay-header";
 import { MethodDetails } from "./method-details";
 import { PayLive } from "./pay-live";
@@ -14,12 +13,21 @@ export interface PayPageProps {
   view: PayPageView;
   serverNowMs: number;
   bankLogoUrl?: string;
-  bankApps: BankApp[] | null;
+  /** Offer the bank-app chooser (a phone, an NSPK QR order). */
+  offerBankApps: boolean;
   merchant: Merchant;
 }
 
 /** The customer's pay page: what to pay, where, before when; then the outcome. */
-export function PayPage({ token, locale, view, serverNowMs, bankLogoUrl, bankApps, merchant }: PayPageProps) {
+export function PayPage({
+  token,
+  locale,
+  view,
+  serverNowMs,
+  bankLogoUrl,
+  offerBankApps,
+  merchant,
+}: PayPageProps) {
   const m = getMessages(locale);
   const paidAmount = <p className={styles.screenAmount}>{view.amount.text}</p>;
   return (
@@ -48,7 +56,12 @@ export function PayPage({ token, locale, view, serverNowMs, bankLogoUrl, bankApp
           {view.phase === "pay" ? (
             <>
               <AmountBlock view={view} m={m} />
-              <MethodDetails view={view} m={m} bankLogoUrl={bankLogoUrl} bankApps={bankApps} />
+              <MethodDetails
+                view={view}
+                m={m}
+                bankLogoUrl={bankLogoUrl}
+                appsPath={offerBankApps ? `/pay/${encodeURIComponent(token)}/apps` : null}
+              />
               <p className={styles.safety}>{m.safety}</p>
               <noscript>
                 <p className={styles.noscript}>

@@ -14,6 +14,7 @@ import { useLiveCountryCheck } from "@/components/forms/use-live-country-check";
 import { useMethodSwitch } from "@/components/forms/use-method-switch";
 import { useOrderSubmit } from "@/components/forms/use-order-submit";
 import { usePaymentIdOnce } from "@/components/forms/use-payment-id";
+import { useResend } from "@/components/forms/use-resend";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { createPayinAction } from "@/lib/actions/create-payin-action";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod, servedCountries } from "@/lib/contract";
@@ -29,13 +30,25 @@ const METHOD_OPTIONS = PAYIN_METHODS.map((m) => ({
 const METHOD_DEPENDENT_FIELDS = ["bankId"] as const;
 
 /** /payins/new: the pay-in order form. The payment method decides which fields show. */
-export function PayinForm({ initialMethod = "SBP" }: { initialMethod?: PayinMethod }) {
-  const form = useZodForm(payinFormSchema, { defaultValues: defaultPayinFormValues(initialMethod) });
+export function PayinForm({
+  initialMethod = "SBP",
+  defaultValues,
+  resendOf,
+}: {
+  initialMethod?: PayinMethod;
+  /** "Fix and resend": the refused order's values (lib/orders/resend-prefill.ts) and its id. */
+  defaultValues?: ReturnType<typeof defaultPayinFormValues>;
+  resendOf?: string;
+}) {
+  const form = useZodForm(payinFormSchema, {
+    defaultValues: defaultValues ?? defaultPayinFormValues(initialMethod),
+  });
+  const { send, onRefused } = useResend(form, createPayinAction, resendOf);
   usePaymentIdOnce(form);
   const method = useWatch({ control: form.control, name: "paymentMethod" });
   const paymentId = useWatch({ control: form.control, name: "paymentId" });
   const country = useWatch({ control: form.control, name: "country" });
-  const { onSubmit, status, setStatus, pending } = useOrderSubmit(form, createPayinAction, PAYIN_FORM_FIELDS);
+  const { onSubmit, status, setStatus, pending } = useOrderSubmit(form, send, PAYIN_FORM_FIELDS, onRefused);
   useMethodSwitch(form, method, PAYIN_METHOD_INFO[method].defaultCountry, METHOD_DEPENDENT_FIELDS, () =>
     setStatus(null),
   );

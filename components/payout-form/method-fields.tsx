@@ -128,14 +128,12 @@ function PixPayoutFields({ method }: { method: PayoutMethod }) {
         />
       ) : null}
       {method === "PIX_OUT_EMAIL" ? (
-        <p className="muted" style={{ margin: 0, gridColumn: "1 / -1" }}>
+        <p className={`muted ${styles.pixKeyNote}`}>
           The Pix key is the client's email, entered below under Client.
         </p>
       ) : null}
       {method === "PIX_OUT_CPF" ? (
-        <p className="muted" style={{ margin: 0, gridColumn: "1 / -1" }}>
-          The Pix key is the client's CPF / CNPJ.
-        </p>
+        <p className={`muted ${styles.pixKeyNote}`}>The Pix key is the client's CPF / CNPJ.</p>
       ) : null}
     </>
   );

@@ -9,6 +9,7 @@ import { useLiveCountryCheck } from "@/components/forms/use-live-country-check";
 import { useMethodSwitch } from "@/components/forms/use-method-switch";
 import { useOrderSubmit } from "@/components/forms/use-order-submit";
 import { usePaymentIdOnce } from "@/components/forms/use-payment-id";
+import { useResend } from "@/components/forms/use-resend";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { createPayoutAction } from "@/lib/actions/create-payout-action";
 import { PAYOUT_METHOD_INFO, PAYOUT_METHODS, type PayoutMethod, servedCountries } from "@/lib/contract";
@@ -28,17 +29,25 @@ const METHOD_OPTIONS = PAYOUT_METHODS.map((m) => ({
 const METHOD_DEPENDENT_FIELDS = ["bankId", "payoutDetails", "client.tin", "client.phone"] as const;
 
 /** /payouts/new: the pay-out order form. The payment method decides which recipient details show. */
-export function PayoutForm({ initialMethod = "Card" }: { initialMethod?: PayoutMethod }) {
-  const form = useZodForm(payoutFormSchema, { defaultValues: defaultPayoutFormValues(initialMethod) });
+export function PayoutForm({
+  initialMethod = "Card",
+  defaultValues,
+  resendOf,
+}: {
+  initialMethod?: PayoutMethod;
+  /** "Fix and resend": the refused order's values (lib/orders/resend-prefill.ts) and its id. */
+  defaultValues?: ReturnType<typeof defaultPayoutFormValues>;
+  resendOf?: string;
+}) {
+  const form = useZodForm(payoutFormSchema, {
+    defaultValues: defaultValues ?? defaultPayoutFormValues(initialMethod),
+  });
+  const { send, onRefused } = useResend(form, createPayoutAction, resendOf);
   usePaymentIdOnce(form);
   const method = useWatch({ control: form.control, name: "paymentMethod" });
   const paymentId = useWatch({ control: form.control, name: "paymentId" });
   const country = useWatch({ control: form.control, name: "country" });
-  const { onSubmit, status, setStatus, pending } = useOrderSubmit(
-    form,
-    createPayoutAction,
-    PAYOUT_FORM_FIELDS,
-  );
+  const { onSubmit, status, setStatus, pending } = useOrderSubmit(form, send, PAYOUT_FORM_FIELDS, onRefused);
   useMethodSwitch(form, method, PAYOUT_METHOD_INFO[method].defaultCountry, METHOD_DEPENDENT_FIELDS, () =>
     setStatus(null),
   );

@@ -8,7 +8,11 @@ import { UserMenu } from "./user-menu";
 
 export const SANDBOX_BANNER_TEXT = "Sandbox — no real money moves";
 
-/** The signed-in staff frame: sidebar navigation on wide screens, a top bar with a menu on phones. */
+/**
+ * The signed-in staff frame: sidebar navigation on wide screens, a top bar with a menu on phones. A user
+ * who must replace an admin's one-time password gets no section links (every page but Your account
+ * sends them back there anyway).
+ */
 export function AppShell({
   user,
   sandbox,
@@ -34,7 +38,7 @@ export function AppShell({
         <aside className={styles.sidebar}>
           <Brand />
           <nav aria-label="Main" className={styles.sidebarNav}>
-            <NavLinks role={user.role} />
+            {user.mustChangePassword ? null : <NavLinks role={user.role} />}
           </nav>
           <div className={styles.sidebarFooter}>
             <UserMenu user={user} />
@@ -43,9 +47,7 @@ export function AppShell({
         <header className={styles.topbar}>
           <Brand />
           <MobileMenu>
-            <nav aria-label="Main">
-              <NavLinks role={user.role} />
-            </nav>
+            <nav aria-label="Main">{user.mustChangePassword ? null : <NavLinks role={user.role} />}</nav>
             <UserMenu user={user} />
           </MobileMenu>
         </header>

@@ -1,4 +1,12 @@
-/** Turns an audit entry into a short sentence for the activity list. Unknown actions show as they are. */
+import type { AuditAction } from "@/lib/audit/actions";
+import { isAuditAction } from "@/lib/audit/actions";
+import { orderHref, userHref } from "./user-link";
+
+/**
+ * Turns an audit entry into a sentence for the activity log, with the users and orders it names as links.
+ * SENTENCES has one entry per audit action code (the type makes a missing one a compile error, and the
+ * unit test a failing one), so no raw code ever reaches the page.
+ */
 export interface ActivityEntry {
   action: string;
   target: string | null;
@@ -6,7 +14,11 @@ export interface ActivityEntry {
   details: Record<string, unknown>;
 }
 
+/** Plain text, or a link (to a user's row on /users or an order's page). */
+export type ActivityPart = string | { text: string; href: string; title?: string };
+
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** "2026-03-01T10:15:00.000Z" → "2026-03-01 10:15 UTC"; anything else as it is. */
 function utcMinute(iso: string): string {
@@ -14,32 +26,105 @@ function utcMinute(iso: string): string {
   return m ? `${m[1]} ${m[2]} UTC` : iso;
 }
 
+/** The user an entry is about: their email, linked to their row when the target is a user id. */
+function who(e: ActivityEntry): ActivityPart {
+  const email = e.targetEmail ?? (str(e.details.email) || null);
+  if (e.target && UUID.test(e.target)) return { text: email ?? "a user", href: userHref(e.target) };
+  return email ?? e.target ?? "an unknown account";
+}
+
+const DIRECTION: Record<string, string> = { payin: "pay-in", payout: "pay-out" };
+
+/** "pay-in 7651ab12" linked to the order: the paymentId's first 8 characters, as the orders list shows it. */
+function order(e: ActivityEntry): ActivityPart[] {
+  const direction = DIRECTION[str(e.details.direction)] ?? "order";
+  if (!e.target || !UUID.test(e.target)) return [`an ${direction === "order" ? "order" : direction}`];
+  const paymentId = str(e.details.paymentId);
+  const ref = (paymentId || e.target).slice(0, 8);
+  return [`${direction} `, { text: ref, href: orderHref(e.target), title: paymentId || e.target }];
+}
+
+/** " (SBP, 150.00): In progress" — what was sent and what came of it. */
+function orderSummary(e: ActivityEntry): string {
+  const what = [str(e.details.paymentMethod), str(e.details.amount)].filter(Boolean).join(", ");
+  const outcome = str(e.details.outcome);
+  return `${what ? ` (${what})` : ""}${outcome ? `: ${outcome}` : ""}`;
+}
+
+const FILTER_LABELS: Record<string, string> = {
+  direction: "direction",
+  method: "method",
+  status: "status",
+  country: "country",
+  from: "from",
+  to: "to",
+  q: "search",
+};
+
+function exportFilters(e: ActivityEntry): string {
+  const filters = e.details.filters;
+  if (!filters || typeof filters !== "object") return "all orders";
+  const parts = Object.entries(filters as Record<string, unknown>)
+    .filter(([, v]) => typeof v === "string" && v !== "")
+    .map(([k, v]) => `${FILTER_LABELS[k] ?? k} “${DIRECTION[v as string] ?? v}”`);
+  return parts.length ? `orders with ${parts.join(", ")}` : "all orders";
+}
+
+const FAILED_REASON: Record<string, string> = {
+  "unknown-email": "no such account",
+  "wrong-password": "wrong password",
+  disabled: "account disabled",
+};
+
+const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
+  "auth.sign-in": () => ["Signed in"],
+  "auth.sign-out": () => ["Signed out"],
+  "auth.sign-in-failed": (e) => {
+    const reason = FAILED_REASON[str(e.details.reason)];
+    return [`Failed sign-in as ${e.target ?? "unknown"}${reason ? ` (${reason})` : ""}`];
+  },
+  "auth.sign-in-blocked": (e) => [`Sign-in as ${e.target ?? "unknown"} blocked (too many attempts)`],
+  "auth.account-locked": (e) => [
+    "Locked ",
+    who(e),
+    ` against sign-in until ${utcMinute(str(e.details.until))} (too many failed attempts)`,
+  ],
+  "user.bootstrap": (e) => ["Created the first admin ", who(e)],
+  "user.create": (e) => ["Added ", who(e), ` as ${str(e.details.role)}`],
+  "user.role": (e) => ["Changed ", who(e), ` from ${str(e.details.from)} to ${str(e.details.to)}`],
+  "user.disable": (e) => ["Disabled ", who(e)],
+  "user.enable": (e) => ["Enabled ", who(e)],
+  "user.unlock": (e) => ["Unlocked ", who(e)],
+  "user.password-change": (e) => [
+    e.details.afterReset === true
+      ? "Replaced their one-time password with a new password"
+      : "Changed their own password",
+  ],
+  "user.password-reset": (e) => [
+    "Reset the password of ",
+    who(e),
+    " (signed out; a one-time password must be replaced at the next sign-in)",
+  ],
+  "order.create": (e) => ["Created the ", ...order(e), orderSummary(e)],
+  "order.retry": (e) => ["Resent the ", ...order(e), ` by hand${orderSummary(e)}`],
+  "order.resume": (e) => ["Resumed the ", ...order(e), ` after an interrupted submission${orderSummary(e)}`],
+  "order.sandbox-status": (e) => [
+    "Asked the sandbox to mark ",
+    ...order(e),
+    ` as ${str(e.details.status) || "changed"}`,
+  ],
+  "orders.export": (e) => [`Exported ${exportFilters(e)} as CSV`],
+};
+
+/** The entry as sentence parts; a code this build does not know (a newer version wrote it) says so in words. */
+export function activityParts(e: ActivityEntry): ActivityPart[] {
+  if (!isAuditAction(e.action)) return ["Recorded an event this version of the dashboard does not describe"];
+  return SENTENCES[e.action](e).filter((p) => p !== "");
+}
+
+/** The sentence as plain text (links as their text). */
 export function describeActivity(e: ActivityEntry): string {
-  const who = e.targetEmail ?? (str(e.details.email) || e.target || "");
-  switch (e.action) {
-    case "auth.sign-in":
-      return "Signed in";
-    case "auth.sign-out":
-      return "Signed out";
-    case "auth.sign-in-failed":
-      return `Failed sign-in as ${e.target ?? "unknown"}`;
-    case "auth.sign-in-blocked":
-      return `Sign-in as ${e.target ?? "unknown"} blocked (too many attempts)`;
-    case "auth.account-locked":
-      return `Locked ${who} against sign-in until ${utcMinute(str(e.details.until))} (too many failed attempts)`;
-    case "user.unlock":
-      return `Unlocked ${who}`;
-    case "user.bootstrap":
-      return `Created the first admin ${who}`;
-    case "user.create":
-      return `Added ${who} as ${str(e.details.role)}`;
-    case "user.role":
-      return `Changed ${who} from ${str(e.details.from)} to ${str(e.details.to)}`;
-    case "user.disable":
-      return `Disabled ${who}`;
-    case "user.enable":
-      return `Enabled ${who}`;
-    default:
-      return e.target ? `${e.action} ${e.target}` : e.action;
-  }
+  return activityParts(e)
+    .map((p) => (typeof p === "string" ? p : p.text))
+    .join("");
 }

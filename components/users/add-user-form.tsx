@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
-import { type CreateUserActionResult, createUserAction } from "@/lib/actions/create-user-action";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { createUserAction } from "@/lib/actions/create-user-action";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 import { PASSWORD_MIN } from "@/lib/auth/user-schemas";
 import styles from "./users.module.css";
@@ -10,10 +11,7 @@ type Field = "email" | "name" | "role" | "password";
 
 /** Adds a staff user with an initial password (≥ 12 characters) they should change. */
 export function AddUserForm() {
-  const [state, formAction, pending] = useActionState<CreateUserActionResult | null, FormData>(
-    createUserAction,
-    null,
-  );
+  const [state, formAction, pending] = useActionState<ActionResult | null, FormData>(createUserAction, null);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (state?.ok) formRef.current?.reset();

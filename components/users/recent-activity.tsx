@@ -1,14 +1,28 @@
-import type { AuditActivityRow } from "@/lib/db/queries/audit";
-import { describeActivity } from "./activity-text";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { LocalTime } from "@/components/time/local-time";
+import type { AuditActivityRow } from "@/lib/database/dashboard/queries/audit";
+import { activityParts } from "./activity-text";
+import { userHref } from "./user-link";
 import styles from "./users.module.css";
 
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "medium",
-  timeZone: "UTC",
-});
+/**
+ * A user's row is an anchor on this same page: a plain link, so the browser moves to it and marks it
+ * :target (Next's Link changes the URL by pushState, which does neither). Orders go through Link.
+ */
+function EntryLink({ href, title, children }: { href: string; title?: string; children: ReactNode }) {
+  return href.includes("#") ? (
+    <a href={href} title={title}>
+      {children}
+    </a>
+  ) : (
+    <Link href={href} title={title}>
+      {children}
+    </Link>
+  );
+}
 
-/** The latest audit-log entries: who did what, when (UTC). */
+/** The latest audit-log entries: who did what, when (local time, UTC on hover); users and orders named are links. */
 export function RecentActivity({ entries }: { entries: AuditActivityRow[] }) {
   return (
     <section className="card" aria-labelledby="activity-heading">
@@ -19,13 +33,25 @@ export function RecentActivity({ entries }: { entries: AuditActivityRow[] }) {
         <ol className={styles.activity}>
           {entries.map((e) => (
             <li key={e.id} data-action={e.action}>
-              <time dateTime={e.at.toISOString()} className={styles.activityTime}>
-                {timeFormat.format(e.at)} UTC
-              </time>
+              <LocalTime value={e.at} className={styles.activityTime} />
               <span className={styles.activityActor}>
-                {e.actorEmail ?? (e.action.startsWith("auth.") ? "Unknown visitor" : "System")}
+                {e.actorEmail && e.userId ? (
+                  <EntryLink href={userHref(e.userId)}>{e.actorEmail}</EntryLink>
+                ) : (
+                  (e.actorEmail ?? (e.action.startsWith("auth.") ? "Unknown visitor" : "System"))
+                )}
               </span>
-              <span>{describeActivity(e)}</span>
+              <span>
+                {activityParts(e).map((part, i) =>
+                  typeof part === "string" ? (
+                    part
+                  ) : (
+                    <EntryLink key={i} href={part.href} title={part.title}>
+                      {part.text}
+                    </EntryLink>
+                  ),
+                )}
+              </span>
             </li>
           ))}
         </ol>

@@ -1,22 +1,35 @@
 "use client";
 
 import { useActionState, useId } from "react";
-import { type UpdateUserActionResult, updateUserAction } from "@/lib/actions/update-user-action";
+import type { ActionResult } from "@/lib/actions/action-result";
+import {
+  type ResetUserPasswordResult,
+  resetUserPasswordAction,
+} from "@/lib/actions/reset-user-password-action";
+import { updateUserAction } from "@/lib/actions/update-user-action";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/roles";
+import { ConfirmButton } from "./confirm-dialog";
+import { OneTimePassword } from "./one-time-password";
 import type { UserListItem } from "./types";
 import styles from "./users.module.css";
 
+export const OWN_DISABLE_REASON = "You can't disable your own account. Ask another admin to do it.";
+export const OWN_RESET_REASON = "To change your own password, use Your account.";
+
 /**
- * Change role, disable / enable, unlock an account locked by failed sign-ins. Each is a small form posting to updateUserAction (works without
- * JavaScript). The server refuses self-demotion and self-disabling; the controls say so up front too.
+ * Change role, disable (after a confirmation) / enable, reset the password, unlock an account locked by
+ * failed sign-ins. Each posts to a server action; the server refuses self-demotion and self-disabling,
+ * and the controls say so up front too.
  */
 export function UserRowControls({ user, isMe }: { user: UserListItem; isMe: boolean }) {
-  const [state, formAction, pending] = useActionState<UpdateUserActionResult | null, FormData>(
-    updateUserAction,
+  const [state, formAction, pending] = useActionState<ActionResult | null, FormData>(updateUserAction, null);
+  const [reset, resetAction, resetting] = useActionState<ResetUserPasswordResult | null, FormData>(
+    resetUserPasswordAction,
     null,
   );
   const roleId = useId();
   const messageId = useId();
+  const message = reset?.ok ? undefined : (reset?.message ?? state?.message);
   return (
     <div className={styles.controls}>
       <form action={formAction} className={styles.inlineForm}>
@@ -48,19 +61,51 @@ export function UserRowControls({ user, isMe }: { user: UserListItem; isMe: bool
           Save role
         </button>
       </form>
-      <form action={formAction} className={styles.inlineForm}>
-        <input type="hidden" name="intent" value={user.disabled ? "enable" : "disable"} />
-        <input type="hidden" name="userId" value={user.id} />
-        <button
-          type="submit"
-          className={`button-small ${styles.toggleButton} ${user.disabled ? "" : styles.disableButton}`}
-          disabled={pending}
-          aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}
-          title={isMe && !user.disabled ? "You can't disable your own account" : undefined}
+      {user.disabled ? (
+        <form action={formAction} className={styles.inlineForm}>
+          <input type="hidden" name="intent" value="enable" />
+          <input type="hidden" name="userId" value={user.id} />
+          <button
+            type="submit"
+            className={`button-small ${styles.toggleButton}`}
+            disabled={pending}
+            aria-label={`Enable ${user.email}`}
+          >
+            Enable
+          </button>
+        </form>
+      ) : (
+        <ConfirmButton
+          label="Disable"
+          buttonLabel={`Disable ${user.email}`}
+          title={`Disable ${user.email}?`}
+          confirmLabel="Disable"
+          action={formAction}
+          fields={{ intent: "disable", userId: user.id }}
+          danger
+          pending={pending}
+          disabledReason={isMe ? OWN_DISABLE_REASON : undefined}
         >
-          {user.disabled ? "Enable" : "Disable"}
-        </button>
-      </form>
+          <p>
+            {user.email} is signed out at once and can't sign in until an admin enables the account again.
+          </p>
+        </ConfirmButton>
+      )}
+      <ConfirmButton
+        label="Reset password"
+        buttonLabel={`Reset password of ${user.email}`}
+        title={`Reset the password of ${user.email}?`}
+        confirmLabel="Reset password"
+        action={resetAction}
+        fields={{ userId: user.id }}
+        pending={resetting}
+        disabledReason={isMe ? OWN_RESET_REASON : undefined}
+      >
+        <p>
+          Their password stops working and they are signed out everywhere. You get a one-time password, shown
+          once, to pass on; after signing in with it they must choose a new password.
+        </p>
+      </ConfirmButton>
       {user.lockedUntil ? (
         <form action={formAction} className={styles.inlineForm}>
           <input type="hidden" name="intent" value="unlock" />
@@ -75,8 +120,11 @@ export function UserRowControls({ user, isMe }: { user: UserListItem; isMe: bool
           </button>
         </form>
       ) : null}
+      {reset?.ok && reset.oneTimePassword ? (
+        <OneTimePassword email={user.email} password={reset.oneTimePassword} />
+      ) : null}
       <p id={messageId} aria-live="polite" className={styles.rowMessage} data-ok={state?.ok || undefined}>
-        {state?.message ?? ""}
+        {message ?? ""}
       </p>
     </div>
   );

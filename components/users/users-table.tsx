@@ -1,18 +1,19 @@
+import type { ReactNode } from "react";
+import { LocalTime } from "@/components/time/local-time";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import styles from "./users.module.css";
 import type { UserListItem } from "./types";
 import { UserRowControls } from "./user-row-controls";
+import { userAnchor } from "./user-link";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-const lockFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-
-function statusText(user: UserListItem): string {
+function statusText(user: UserListItem): ReactNode {
   if (user.disabled) return "Disabled";
-  if (user.lockedUntil) return `Locked until ${lockFormat.format(new Date(user.lockedUntil))} UTC`;
+  if (user.lockedUntil)
+    return (
+      <>
+        Locked until <LocalTime value={user.lockedUntil} />
+      </>
+    );
   return "Active";
 }
 
@@ -40,7 +41,12 @@ export function UsersTable({ users, currentUserId }: { users: UserListItem[]; cu
             {users.map((user) => {
               const isMe = user.id === currentUserId;
               return (
-                <tr key={user.id} data-user-email={user.email} data-disabled={user.disabled || undefined}>
+                <tr
+                  key={user.id}
+                  id={userAnchor(user.id)}
+                  data-user-email={user.email}
+                  data-disabled={user.disabled || undefined}
+                >
                   <td data-label="User">
                     <div className={styles.userCell}>
                       <span className={styles.email}>{user.email}</span>
@@ -63,7 +69,7 @@ export function UsersTable({ users, currentUserId }: { users: UserListItem[]; cu
                     </span>
                   </td>
                   <td data-label="Added" className={styles.added}>
-                    <time dateTime={user.createdAt}>{dateFormat.format(new Date(user.createdAt))}</time>
+                    <LocalTime value={user.createdAt} format="date" />
                   </td>
                   <td className={styles.actions}>
                     <UserRowControls user={user} isMe={isMe} />

@@ -5,10 +5,13 @@ import { validateSession } from "./session";
 import type { AuthorizeResult, CurrentUser } from "./types";
 
 export const SIGNED_OUT_MESSAGE = "You are signed out. Sign in again to continue.";
+export const MUST_CHANGE_PASSWORD_MESSAGE =
+  "Your password was reset by an admin. Set a new password under Your account before doing anything else.";
 
 /** The role decision, apart from where the user came from (cookie, test). */
 export function authorizeUser(user: CurrentUser | null, roles: readonly Role[]): AuthorizeResult {
   if (!user) return { ok: false, status: 401, message: SIGNED_OUT_MESSAGE };
+  if (user.mustChangePassword) return { ok: false, status: 403, message: MUST_CHANGE_PASSWORD_MESSAGE };
   if (!roles.includes(user.role))
     return {
       ok: false,

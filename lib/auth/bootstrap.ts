@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Sql } from "@/lib/database";
-import { writeAudit } from "@/lib/db/queries/audit";
-import { countUsers, insertUser, normalizeEmail } from "@/lib/db/queries/users";
+import { writeAudit } from "@/lib/database/dashboard/queries/audit";
+import { countUsers, insertUser, normalizeEmail } from "@/lib/database/dashboard/queries/users";
 import { generatePassword, hashPassword } from "./password";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@localhost";

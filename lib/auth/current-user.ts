@@ -2,7 +2,8 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/database/dashboard/client";
+import { isAccountPath, ACCOUNT_PATH } from "./account-path";
 import { authorizeUser } from "./authorize";
 import { sessionCookieName } from "./cookie";
 import { loginPathFor } from "./next-path";
@@ -35,6 +36,8 @@ async function currentPath(): Promise<string | null> {
 export async function requirePageUser(roles?: Role[]): Promise<CurrentUser> {
   const user = await getCurrentUser();
   if (!user) redirect(loginPathFor(await currentPath()));
+  // After an admin's reset the one-time password only opens the page that replaces it.
+  if (user.mustChangePassword && !isAccountPath(await currentPath())) redirect(ACCOUNT_PATH);
   if (roles && !roles.includes(user.role)) {
     const from = await currentPath();
     redirect(from ? `/forbidden?from=${encodeURIComponent(from)}` : "/forbidden");

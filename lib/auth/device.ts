@@ -6,7 +6,7 @@ import {
   deleteSignInDevice,
   getSignInDevice,
   insertSignInDevice,
-} from "@/lib/db/queries/sign-in-devices";
+} from "@/lib/database/dashboard/queries/sign-in-devices";
 import { sessionIdFromToken } from "./session";
 
 /**

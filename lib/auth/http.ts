@@ -1,4 +1,5 @@
 import "server-only";
+import { routeProblem } from "@/lib/http/route-problem";
 import type { AuthorizeResult } from "./types";
 
 /**
@@ -7,16 +8,5 @@ import type { AuthorizeResult } from "./types";
  *   if (!auth.ok) return authProblemResponse(auth);
  */
 export function authProblemResponse(result: Extract<AuthorizeResult, { ok: false }>): Response {
-  return Response.json(
-    {
-      type: "about:blank",
-      title: result.status === 401 ? "Unauthorized" : "Forbidden",
-      status: result.status,
-      detail: result.message,
-    },
-    {
-      status: result.status,
-      headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store" },
-    },
-  );
+  return routeProblem(result.status, result.status === 401 ? "Unauthorized" : "Forbidden", result.message);
 }

@@ -1,6 +1,10 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
-import { decrementRateLimit, deleteRateLimit, incrementRateLimit } from "@/lib/db/queries/rate-limits";
+import {
+  decrementRateLimit,
+  deleteRateLimit,
+  incrementRateLimit,
+} from "@/lib/database/dashboard/queries/rate-limits";
 
 /**
  * Fixed-window rate limits kept in the database (table rate_limits), so every instance sees the same

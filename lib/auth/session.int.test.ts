@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUserDisabled } from "@/lib/db/queries/users";
+import { setUserDisabled } from "@/lib/database/dashboard/queries/users";
 import { authorizeToken } from "./authorize";
 import {
   createSession,
@@ -11,7 +11,7 @@ import {
   sessionIdFromToken,
   validateSession,
 } from "./session";
-import { addTestUser, openTestDb, type TestDb } from "./test-support";
+import { addTestUser, openTestDb, type TestDb } from "@/lib/testing/auth-database";
 
 const MIN = 60_000;
 let t: TestDb;

@@ -1,14 +1,14 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Sql } from "@/lib/database";
-import { deleteStaleRateLimits } from "@/lib/db/queries/rate-limits";
+import { deleteStaleRateLimits } from "@/lib/database/dashboard/queries/rate-limits";
 import {
   deleteExpiredSessions,
   deleteSession,
   getSessionWithUser,
   insertSession,
   touchSession,
-} from "@/lib/db/queries/sessions";
+} from "@/lib/database/dashboard/queries/sessions";
 import type { CurrentUser } from "./types";
 
 /** A session ends after this long without a request… */
@@ -83,7 +83,13 @@ export async function validateSession(
   return {
     ok: true,
     sessionId: id,
-    user: { id: row.userId, email: row.email, name: row.name, role: row.role },
+    user: {
+      id: row.userId,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      mustChangePassword: row.mustChangePassword,
+    },
   };
 }
 

@@ -13,30 +13,19 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SignInActionResult } from "@/lib/actions/sign-in-action";
+import type { ActionResult } from "@/lib/actions/action-result";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/database/test-database";
+import { scratchDashboardEnv } from "@/lib/testing/database";
 import { nastyString } from "@/lib/testing/fuzz";
+import { testRequest } from "@/lib/testing/next-headers";
 
-const request = vi.hoisted(() => ({
-  cookies: new Map<string, string>(),
-  headers: new Headers(),
-}));
 class Redirected extends Error {
   constructor(readonly to: string) {
     super(`redirect to ${to}`);
   }
 }
 
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) =>
-      request.cookies.has(name) ? { name, value: request.cookies.get(name) } : undefined,
-    set: (name: string, value: string) => request.cookies.set(name, value),
-    delete: (name: string) => request.cookies.delete(name),
-  }),
-  headers: async () => request.headers,
-}));
+vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
     throw new Redirected(to);
@@ -48,20 +37,20 @@ const USER = { email: "fuzz-owner@example.com", password: "the-right-password-1"
 
 let scratch: { drop(): Promise<void> } | undefined;
 let db: Database;
-let signInAction: (previous: SignInActionResult | null, form: FormData) => Promise<SignInActionResult>;
+let signInAction: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 let deviceCookie: string;
 let sessionCookie: string;
 let knownDeviceToken = "";
 
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("signin_fuzz");
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/database/dashboard/client");
   db = await getDb();
   signInAction = (await import("@/lib/actions/sign-in-action")).signInAction;
   const cookie = await import("@/lib/auth/cookie");
   deviceCookie = cookie.deviceCookieName();
   sessionCookie = cookie.sessionCookieName();
-  const { addTestUser } = await import("./test-support");
+  const { addTestUser } = await import("@/lib/testing/auth-database");
   await addTestUser(db, { ...USER, role: "admin" });
   const { signIn } = await import("./sign-in");
   const first = await signIn(db, { ...USER, ip: "192.0.2.1", userAgent: null });
@@ -172,13 +161,13 @@ function toRequest(a: Attempt): FormData {
   ] as const)
     for (const v of values) form.append(name, v);
   for (const [k, v] of a.extra) form.append(k, v);
-  request.cookies.clear();
+  testRequest.cookies.clear();
   if (a.device !== undefined)
-    request.cookies.set(deviceCookie, a.device === "known" ? knownDeviceToken : a.device);
-  request.headers = new Headers();
-  if (a.socket !== undefined) request.headers.set("x-client-socket-address", latin1(a.socket));
-  if (a.forwardedFor !== undefined) request.headers.set("x-forwarded-for", latin1(a.forwardedFor));
-  if (a.userAgent !== undefined) request.headers.set("user-agent", latin1(a.userAgent));
+    testRequest.cookies.set(deviceCookie, a.device === "known" ? knownDeviceToken : a.device);
+  testRequest.headers = new Headers();
+  if (a.socket !== undefined) testRequest.headers.set("x-client-socket-address", latin1(a.socket));
+  if (a.forwardedFor !== undefined) testRequest.headers.set("x-forwarded-for", latin1(a.forwardedFor));
+  if (a.userAgent !== undefined) testRequest.headers.set("user-agent", latin1(a.userAgent));
   return form;
 }
 
@@ -218,7 +207,7 @@ describe("sign-in under generated hostile input", () => {
         const form = toRequest(attempt);
         const before = await snapshot();
         let redirectedTo: string | null = null;
-        let result: SignInActionResult | null = null;
+        let result: ActionResult | null = null;
         try {
           result = await signInAction(null, form);
         } catch (error) {
@@ -235,8 +224,8 @@ describe("sign-in under generated hostile input", () => {
           expect(form.getAll("password")[0]).toBe(USER.password);
           expect(String(form.get("email")).trim().toLowerCase()).toBe(USER.email);
           expect(redirectedTo).toMatch(/^\/(?![/\\])/);
-          expect(request.cookies.get(sessionCookie)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-          knownDeviceToken = request.cookies.get(deviceCookie) ?? "";
+          expect(testRequest.cookies.get(sessionCookie)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+          knownDeviceToken = testRequest.cookies.get(deviceCookie) ?? "";
           expect(knownDeviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
           expect(after.sessions).toBe(before.sessions + 1);
         } else {
@@ -244,7 +233,7 @@ describe("sign-in under generated hostile input", () => {
           expect(result?.message !== undefined || result?.fieldErrors !== undefined).toBe(true);
           expect(after.sessions).toBe(before.sessions);
           expect(after.devices).toBe(before.devices);
-          expect(request.cookies.has(sessionCookie)).toBe(false);
+          expect(testRequest.cookies.has(sessionCookie)).toBe(false);
         }
 
         // Rate-limit counters: only sign-in keys, at most one per kind (account, ip, device) per attempt.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "@/lib/db/queries/audit";
-import { setUserDisabled } from "@/lib/db/queries/users";
+import { listAudit } from "@/lib/database/dashboard/queries/audit";
+import { setUserDisabled } from "@/lib/database/dashboard/queries/users";
 import { SIGN_IN_ACCOUNT_RULE, SIGN_IN_IP_RULE } from "./rate-limit";
 import { validateSession } from "./session";
 import { signIn } from "./sign-in";
-import { addTestUser, openTestDb, type TestDb } from "./test-support";
+import { addTestUser, openTestDb, type TestDb } from "@/lib/testing/auth-database";
 
 const MIN = 60_000;
 let t: TestDb;

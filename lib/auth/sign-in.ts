@@ -1,7 +1,7 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
-import { writeAudit } from "@/lib/db/queries/audit";
-import { getUserByEmailWithPassword, normalizeEmail } from "@/lib/db/queries/users";
+import { writeAudit } from "@/lib/database/dashboard/queries/audit";
+import { getUserByEmailWithPassword, normalizeEmail } from "@/lib/database/dashboard/queries/users";
 import { issueDeviceToken, trustedDeviceFor } from "./device";
 import { verifyAgainstDummy, verifyPassword } from "./password";
 import {
@@ -132,7 +132,13 @@ export async function signIn(sql: Sql, input: SignInInput, now: Date = new Date(
   await writeAudit(sql, { userId: user.id, action: "auth.sign-in", target: user.id, details: audited });
   return {
     ok: true,
-    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      mustChangePassword: user.mustChangePassword,
+    },
     token: session.token,
     expiresAt: session.expiresAt,
     device,

@@ -6,6 +6,8 @@ export interface CurrentUser {
   email: string;
   name: string;
   role: Role;
+  /** Signed in with an admin's one-time password: may do nothing but set a new password. */
+  mustChangePassword?: boolean;
 }
 
 export type AuthorizeResult =

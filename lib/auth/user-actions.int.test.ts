@@ -5,28 +5,20 @@
  * HTTP request.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CreateUserActionResult } from "@/lib/actions/create-user-action";
-import type { UpdateUserActionResult } from "@/lib/actions/update-user-action";
+import type { ActionResult } from "@/lib/actions/action-result";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/database/test-database";
+import { scratchDashboardEnv } from "@/lib/testing/database";
+import { testRequest } from "@/lib/testing/next-headers";
 
-const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
-
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined),
-    delete: (name: string) => jar.cookies.delete(name),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 type FormAction<R> = (previous: R | null, form: FormData) => Promise<R>;
 
 let scratch: { drop(): Promise<void> } | undefined;
 let db: Database;
-let createUser: FormAction<CreateUserActionResult>;
-let updateUser: FormAction<UpdateUserActionResult>;
+let createUser: FormAction<ActionResult>;
+let updateUser: FormAction<ActionResult>;
 let signOut: () => Promise<void>;
 let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<{ id: string; token: string } | null>;
 
@@ -34,14 +26,14 @@ beforeAll(async () => {
   scratch = await scratchDashboardEnv("user_actions");
 
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/database/dashboard/client");
   createUser = (await import("@/lib/actions/create-user-action")).createUserAction;
   updateUser = (await import("@/lib/actions/update-user-action")).updateUserAction;
   signOut = (await import("@/lib/actions/sign-out-action")).signOutAction;
   db = await getDb();
 
-  const { signInTestRole } = await import("@/lib/auth/test-sign-in");
-  signInAs = (role) => signInTestRole(db, jar.cookies, role);
+  const { signInTestRole } = await import("@/lib/testing/sign-in");
+  signInAs = (role) => signInTestRole(db, testRequest.cookies, role);
 });
 
 afterAll(async () => {
@@ -141,7 +133,7 @@ describe("sign-out", () => {
       digest: expect.stringMatching(/^NEXT_REDIRECT;.*;\/login;/),
     });
     expect(await db.query("SELECT 1 FROM sessions WHERE id = $1", [sessionId])).toEqual([]);
-    expect(jar.cookies.size).toBe(0);
+    expect(testRequest.cookies.size).toBe(0);
     const audit = await db.query<{ action: string }>("SELECT action FROM audit_log WHERE user_id = $1", [
       user!.id,
     ]);

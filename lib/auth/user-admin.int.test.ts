@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit, listRecentActivity } from "@/lib/db/queries/audit";
-import { countUsers, getUserByEmailWithPassword, getUserById, listUsers } from "@/lib/db/queries/users";
+import { listAudit, listRecentActivity } from "@/lib/database/dashboard/queries/audit";
+import {
+  countUsers,
+  getUserByEmailWithPassword,
+  getUserById,
+  listUsers,
+} from "@/lib/database/dashboard/queries/users";
 import { authorizeToken } from "./authorize";
 import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "./bootstrap";
 import { verifyPassword } from "./password";
 import { ORDER_WRITE_ROLES, USER_ADMIN_ROLES } from "./roles";
 import { createSession, validateSession } from "./session";
 import { signIn } from "./sign-in";
-import { addTestUser, openTestDb, type TestDb } from "./test-support";
+import { addTestUser, openTestDb, type TestDb } from "@/lib/testing/auth-database";
 import type { CurrentUser } from "./types";
 import { createUser, updateUser } from "./user-admin";
 import { createUserSchema } from "./user-schemas";

@@ -1,9 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Sql } from "@/lib/database";
-import { writeAudit } from "@/lib/db/queries/audit";
-import { deleteSessionsOfUser } from "@/lib/db/queries/sessions";
-import { getUserById, insertUser, setUserDisabled, setUserRole, type UserRow } from "@/lib/db/queries/users";
+import { writeAudit } from "@/lib/database/dashboard/queries/audit";
+import { deleteSessionsOfUser } from "@/lib/database/dashboard/queries/sessions";
+import {
+  getUserById,
+  insertUser,
+  setUserDisabled,
+  setUserRole,
+  type UserRow,
+} from "@/lib/database/dashboard/queries/users";
 import { unlockAccount } from "./account-locks";
 import { hashPassword } from "./password";
 import type { CurrentUser } from "./types";

@@ -1,14 +1,7 @@
 /** Check-digit vectors. Expected values were computed independently (Python, by the published algorithms). */
 import { describe, expect, test } from "vitest";
-import {
-  crc16Ccitt,
-  hasValidEmvCrc,
-  isLuhnValid,
-  isValidCnpj,
-  isValidCpf,
-  luhnCheckDigit,
-  samplePixBrCode,
-} from "./index";
+import { crc16Ccitt, hasValidEmvCrc, isLuhnValid, isValidCnpj, isValidCpf, luhnCheckDigit } from "./index";
+import { samplePixBrCode } from "./samples";
 
 describe("Luhn", () => {
   test.each([

@@ -9,12 +9,10 @@ import {
   COUNTRY_CODES,
   callbackPayloadSchema,
   currencyForCountry,
-  deepMerge,
   email,
   evp,
   FINAL_STATUSES,
   fieldErrorsFromZod,
-  futureExpiryYear,
   ipAddress,
   isCountryCode,
   isExpiryInPast,
@@ -31,11 +29,11 @@ import {
   payoutRequestSchema,
   phone,
   problemSchema,
-  samplePayoutRequest,
   sbpPhone,
   tin,
   uuidV4,
 } from "./index";
+import { deepMerge, futureExpiryYear, samplePayoutRequest } from "./samples";
 
 const ok = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { isLuhnValid, isValidCnpj, isValidCpf } from "./checksums";
-import { isCountryCode } from "./countries";
+import { COUNTRY_CODES, isCountryCode } from "./countries";
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from "./money";
 import { TRAFFIC_TYPES } from "./methods";
 
@@ -16,11 +16,18 @@ export const requiredError = (what: string) => ({
 /** Error option for nested objects: "Required: an object" when absent rather than zod's generic type message. */
 export const objectRequired = requiredError("an object");
 
-export const uuidV4 = z.uuidv4(requiredError("a UUID v4 (e.g. 3f2c8e1a-6d0b-4c1e-9a2f-7b5d4c3e2a10)"));
+export const uuidV4 = z
+  .uuidv4(requiredError("a UUID v4 (e.g. 3f2c8e1a-6d0b-4c1e-9a2f-7b5d4c3e2a10)"))
+  .meta({ description: "A UUID version 4." });
 
 export const countryCode = z
   .string(requiredError("an ISO 3166-1 alpha-2 country code"))
-  .refine(isCountryCode, "Must be an ISO 3166-1 alpha-2 country code in upper case (e.g. RU, BR, KZ)");
+  .refine(isCountryCode, "Must be an ISO 3166-1 alpha-2 country code in upper case (e.g. RU, BR, KZ)")
+  .meta({
+    description: "ISO 3166-1 alpha-2 country code, officially assigned, upper case (e.g. RU, BR, KZ).",
+    enum: [...COUNTRY_CODES].sort(),
+    pattern: "^[A-Z]{2}$",
+  });
 
 export const email = z.email(requiredError("an email address")).max(254, "Must be at most 254 characters");
 
@@ -30,7 +37,12 @@ export const amount = z
   .number(requiredError("a number greater than 0 with at most two decimals"))
   .positive("Must be greater than 0")
   .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`)
-  .refine(hasAtMostTwoDecimals, "Must have at most two decimals (e.g. 100.5 or 1500)");
+  .refine(hasAtMostTwoDecimals, "Must have at most two decimals (e.g. 100.5 or 1500)")
+  .meta({
+    description: `Greater than 0, at most two decimals, at most ${MAX_AMOUNT}. The currency follows the country.`,
+    multipleOf: 0.01,
+    examples: [1500, 100.5],
+  });
 
 export const trafficType = z.enum(TRAFFIC_TYPES, requiredError(`one of ${TRAFFIC_TYPES.join(", ")}`));
 
@@ -40,12 +52,14 @@ export const phone = z
   .regex(
     /^\+?[1-9]\d{7,14}$/,
     "Must be a phone number in international format, digits only (e.g. +79001234567)",
-  );
+  )
+  .meta({ description: "International format, digits only, optional leading +, 8 to 15 digits." });
 
 /** A Russian phone bound to an SBP account: +7 and ten digits. */
 export const sbpPhone = z
   .string(requiredError("a phone number"))
-  .regex(/^\+?7\d{10}$/, "Must be a Russian phone number: +7 followed by 10 digits (e.g. +79001234567)");
+  .regex(/^\+?7\d{10}$/, "Must be a Russian phone number: +7 followed by 10 digits (e.g. +79001234567)")
+  .meta({ description: "The phone bound to the SBP account: +7 and 10 digits." });
 
 /**
  * A Pix phone key (PIX_OUT_PHONE): a Brazilian number as the Pix directory stores it, +55, a two-digit area
@@ -71,18 +85,21 @@ export const personName = z
 
 export const postbackUrl = z
   .url({ protocol: /^https?$/, error: "Must be an http(s) URL" })
-  .max(2048, "Must be at most 2048 characters");
+  .max(2048, "Must be at most 2048 characters")
+  .meta({ description: "http(s) URL the service POSTs callbacks to (see webhooks). Optional." });
 
 export const bankId = z
   .number(requiredError("a bank id number"))
   .int("Must be an integer bank id")
-  .positive("Must be a positive bank id");
+  .positive("Must be a positive bank id")
+  .meta({ description: "A bank id from GET /api/v1/bank/available." });
 
 /** Card number: 13–19 digits, Luhn-valid. Spaces are not accepted on the wire. */
 export const cardNumber = z
   .string(requiredError("a card number"))
   .regex(/^\d{13,19}$/, "Must be 13 to 19 digits, no spaces")
-  .refine(isLuhnValid, "Is not a valid card number (checksum failed)");
+  .refine(isLuhnValid, "Is not a valid card number (checksum failed)")
+  .meta({ description: "13 to 19 digits, no spaces, Luhn-valid." });
 
 export const cardHolderName = z
   .string(requiredError("the card holder's name"))
@@ -93,11 +110,16 @@ export const cardHolderName = z
 
 export const expiryMonth = z
   .string(requiredError("a two-digit month"))
-  .regex(/^(0[1-9]|1[0-2])$/, "Must be two digits from 01 to 12");
+  .regex(/^(0[1-9]|1[0-2])$/, "Must be two digits from 01 to 12")
+  .meta({ description: "Two digits, 01 to 12." });
 
 export const expiryYear = z
   .string(requiredError("a two-digit year"))
-  .regex(/^\d{2}$/, "Must be two digits (e.g. 29)");
+  .regex(/^\d{2}$/, "Must be two digits (e.g. 29)")
+  .meta({
+    description:
+      "Two digits (20YY). With the month, not in the past: a card is valid through its month's last day.",
+  });
 
 /** A card expiring MM/YY is valid through the last day of that month. */
 export function isExpiryInPast(month: string, year: string, now: Date = new Date()): boolean {
@@ -118,7 +140,30 @@ export const tin = z
   .refine(
     (v) => isValidCpf(v) || isValidCnpj(v),
     "Must be a valid CPF (11 digits) or CNPJ (14 characters) with correct check digits",
-  );
+  )
+  .meta({
+    description:
+      "Brazilian taxpayer number with valid check digits: a CPF (11 digits) or a CNPJ (14 characters; since " +
+      "2026 the first 12 may be capital letters). Punctuation (. - /) is allowed.",
+    pattern:
+      "^(\\d{3}\\.?\\d{3}\\.?\\d{3}-?\\d{2}|[0-9A-Za-z]{2}\\.?[0-9A-Za-z]{3}\\.?[0-9A-Za-z]{3}/?[0-9A-Za-z]{4}-?\\d{2})$",
+  });
 
 /** Pix random key (EVP): a UUID. */
-export const evp = z.uuid(requiredError("a Pix random key (a UUID)"));
+export const evp = z
+  .uuid(requiredError("a Pix random key (a UUID)"))
+  .meta({ description: "Pix random key (EVP): a UUID." });
+
+/** Meanings shared by both order requests (spec 2.1, 2.3), for the OpenAPI document. */
+export const PAYMENT_ID_MEANING =
+  "Unique id of the order in the merchant's system (UUID v4). Reusing it with the same body returns the same order; with another body, 409.";
+export const COUNTRY_MEANING = "Country code, ISO 3166-1 alpha-2.";
+
+/**
+ * The field's meaning in its request, for the OpenAPI document: set before the format's own description
+ * (`field(f.uuidV4, "Unique id of the client.")` → "Unique id of the client. A UUID version 4.").
+ */
+export function field<S extends z.ZodType>(schema: S, meaning: string): S {
+  const format = schema.description;
+  return schema.meta({ description: format ? `${meaning} ${format}` : meaning });
+}

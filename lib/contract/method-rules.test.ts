@@ -13,11 +13,9 @@ import {
   PAYOUT_METHODS,
   payinRequestSchema,
   payoutRequestSchema,
-  SAMPLE_VALUES,
-  samplePayinRequest,
-  samplePayoutRequest,
   servedCountries,
 } from "./index";
+import { SAMPLE_VALUES, samplePayinRequest, samplePayoutRequest } from "./samples";
 
 function failures(schema: z.ZodType, value: unknown): { path: string; message: string }[] {
   const result = schema.safeParse(value);

@@ -4,6 +4,7 @@ import {
   bankSchema,
   callbackPayloadSchema,
   COUNTRY_CODES,
+  countryCode,
   PAYOUT_METHOD_INFO,
   PAYOUT_METHODS,
   payinClientSchema,
@@ -12,6 +13,7 @@ import {
   payoutDetailsSchema,
   payoutRequestSchema,
   problemSchema,
+  sandboxOrderSchema,
   sandboxStatusChangeSchema,
 } from "./index";
 import { buildOpenApiDocument } from "./openapi";
@@ -126,6 +128,7 @@ describe("OpenAPI document", () => {
     ["Bank", bankSchema],
     ["Problem", problemSchema],
     ["SandboxStatusChange", sandboxStatusChangeSchema],
+    ["SandboxOrder", sandboxOrderSchema],
   ] as const)("%s requires exactly what the zod schema requires", (id, schema) => {
     const json = at(schemas, id);
     expect(jsonRequired(json)).toEqual(zodRequired(schema));
@@ -228,6 +231,30 @@ describe("OpenAPI document", () => {
       expect(schema, id).not.toHaveProperty("$id");
       expect(typeof (schema as Json).description, id).toBe("string");
     }
+  });
+
+  test("every property of both requests, nested ones too, is described", () => {
+    const undescribed: string[] = [];
+    const walk = (schema: Json, path: string) => {
+      for (const [name, property] of Object.entries((schema.properties as Json | undefined) ?? {})) {
+        const p = property as Json;
+        if (typeof p.description !== "string" || p.description.length === 0) undescribed.push(path + name);
+        walk(p, `${path}${name}.`);
+      }
+    };
+    for (const id of ["PayinRequest", "PayoutRequest"]) walk(at(schemas, id), `${id}.`);
+    expect(undescribed).toEqual([]);
+  });
+
+  test("descriptions come from the schemas' own metadata: one source", () => {
+    expect(at(schemas, "CountryCode").description).toBe(countryCode.description);
+    expect(at(schemas, "Problem").description).toBe(problemSchema.description);
+    expect(at(schemas, "PayoutRequest").description).toBe(payoutRequestSchema.description);
+    const client = at(schemas, "PayinRequest", "properties", "client");
+    expect(client.description).toBe(payinClientSchema.description);
+    expect(at(client, "properties", "id").description).toBe(payinClientSchema.shape.id.description);
+    // A field's meaning comes before its format's own description.
+    expect(payinClientSchema.shape.id.description).toMatch(/^Unique id of the client.* A UUID version 4\.$/);
   });
 });
 

@@ -8,9 +8,8 @@ import {
   payinRequestSchema,
   payinResponseSchema,
   payinResponseSchemaFor,
-  samplePayinRequest,
-  samplePayinResponse,
 } from "./index";
+import { samplePayinRequest, samplePayinResponse } from "./samples";
 
 function failures(schema: z.ZodType, value: unknown): { path: string; message: string }[] {
   const result = schema.safeParse(value);

@@ -7,19 +7,23 @@ import {
   PAYIN_METHOD_INFO,
   PAYIN_METHODS,
   type PayinMethod,
+  TRAFFIC_TYPES,
 } from "./methods";
+import { IN_PROGRESS } from "./status";
 
-export const payinClientSchema = z.object(
-  {
-    id: f.uuidV4,
-    ip: f.ipAddress,
-    email: f.email,
-    phone: f.phone.optional(),
-    firstName: f.personName.optional(),
-    lastName: f.personName.optional(),
-  },
-  f.requiredError("an object with the client's id, ip and email"),
-);
+export const payinClientSchema = z
+  .object(
+    {
+      id: f.field(f.uuidV4, "Unique id of the client in the merchant's system (UUID v4)."),
+      ip: f.field(f.ipAddress, "IP address of the client (IPv4 or IPv6)."),
+      email: f.field(f.email, "Email of the client."),
+      phone: f.field(f.phone, "Phone number of the client.").optional(),
+      firstName: f.field(f.personName, "First name of the client.").optional(),
+      lastName: f.field(f.personName, "Last name of the client.").optional(),
+    },
+    f.requiredError("an object with the client's id, ip and email"),
+  )
+  .meta({ description: "The merchant's client." });
 
 export const payinMethodSchema = z.enum(PAYIN_METHODS, {
   error: (issue) =>
@@ -31,16 +35,22 @@ export const payinMethodSchema = z.enum(PAYIN_METHODS, {
 /** The pay-in request's fields; payinRequestSchema adds the rules across fields. */
 export const payinRequestObject = z.object(
   {
-    paymentId: f.uuidV4,
+    paymentId: f.field(f.uuidV4, f.PAYMENT_ID_MEANING),
     client: payinClientSchema,
     amount: f.amount,
-    country: f.countryCode,
-    paymentMethod: payinMethodSchema,
-    trafficType: f.trafficType,
+    country: f.countryCode.meta({ description: f.COUNTRY_MEANING }),
+    paymentMethod: payinMethodSchema.meta({ description: "Payment method name." }),
+    trafficType: f.trafficType.meta({ description: `One of ${TRAFFIC_TYPES.join(", ")}.` }),
     // The field table says required, the samples omit it (spec 2.1 note): accepted as optional (DESIGN §4).
     postbackUrl: f.postbackUrl.optional(),
     bankId: f.bankId.optional(),
-    addRandomCents: z.boolean({ error: "Must be true or false" }).optional(),
+    addRandomCents: z
+      .boolean({ error: "Must be true or false" })
+      .meta({
+        description:
+          "When true, the service adds a random 0.01–0.99 to the amount and returns the final `amount`.",
+      })
+      .optional(),
   },
   { error: "Must be a JSON object: the pay-in order request" },
 );
@@ -62,26 +72,56 @@ export function withPayinRules<S extends z.ZodType<{ paymentMethod?: unknown; co
   ) as S;
 }
 
-export const payinRequestSchema = withPayinRules(payinRequestObject);
+export const payinRequestSchema = withPayinRules(payinRequestObject).meta({
+  description: payinDescription(),
+});
+
+/** The request's description in the OpenAPI document: what each method answers. */
+function payinDescription(): string {
+  const rows = PAYIN_METHODS.map((m) => {
+    const info = PAYIN_METHOD_INFO[m];
+    return `| ${m} | ${info.label} | ${info.bankDetails} | ${info.usesBankId ? "yes" : "no"} | ${info.countries?.join(", ") ?? "any"} |`;
+  });
+  return [
+    "Pay-in order request (spec 2.1). `postbackUrl` is optional (the spec's samples omit it).",
+    "",
+    "| paymentMethod | label | bankDetails in the response | bankId selects the bank | country |",
+    "|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
 export type PayinRequest = z.infer<typeof payinRequestSchema>;
 
-const cardDetails = z.object({
-  card: z.object({ cardNumber: z.string(), cardHolderName: z.string() }),
-  bankName: z.string(),
-});
-const phoneDetails = z.object({ phoneNumber: z.string(), bankName: z.string(), payeeName: z.string() });
-const nspkQrDetails = z.object({
-  qr: z
-    .object({ url: z.url().optional(), code: z.string().min(1).optional() })
-    .refine((qr) => qr.url !== undefined || qr.code !== undefined, "qr must carry a url, a code, or both"),
-  bankName: z.string(),
-  bankId: z.number(),
-});
-const pixQrDetails = z.object({
-  qr: z.object({ code: z.string().min(1) }),
-  bankName: z.string(),
-  bankId: z.number(),
-});
+const cardDetails = z
+  .object({
+    card: z.object({ cardNumber: z.string(), cardHolderName: z.string() }),
+    bankName: z.string(),
+  })
+  .meta({ description: "bankDetails of Card and CrossBorderCard: the card to pay to." });
+const phoneDetails = z
+  .object({ phoneNumber: z.string(), bankName: z.string(), payeeName: z.string() })
+  .meta({ description: "bankDetails of SBP and CrossBorderSBP: the phone to pay to." });
+const nspkQrDetails = z
+  .object({
+    qr: z
+      .object({ url: z.url().optional(), code: z.string().min(1).optional() })
+      .refine((qr) => qr.url !== undefined || qr.code !== undefined, "qr must carry a url, a code, or both")
+      .meta({ anyOf: [{ required: ["url"] }, { required: ["code"] }] }),
+    bankName: z.string(),
+    bankId: z.number(),
+  })
+  .meta({
+    description:
+      "bankDetails of QRNSPK and QRNSPKCrossBorder. `qr` carries `url` (a link to the QR), `code` (to " +
+      "generate a QR image from), or both — at least one; the payer uses the link when present, else the code.",
+  });
+const pixQrDetails = z
+  .object({
+    qr: z.object({ code: z.string().min(1) }),
+    bankName: z.string(),
+    bankId: z.number(),
+  })
+  .meta({ description: "bankDetails of PIX: `qr.code` is the Pix BR Code (copia e cola)." });
 
 export const bankDetailsSchemas = {
   card: cardDetails,
@@ -111,6 +151,23 @@ export function payinResponseSchemaFor(method: PayinMethod) {
 export type PayinResponse = z.infer<typeof responseBase> & { bankDetails: BankDetails };
 
 /** Any pay-in response (for documentation, where the method is not known). */
-export const payinResponseSchema = responseBase.extend({
-  bankDetails: z.union([cardDetails, phoneDetails, nspkQrDetails, pixQrDetails]),
-});
+export const payinResponseSchema = responseBase
+  .extend({
+    bankDetails: z
+      .union([cardDetails, phoneDetails, nspkQrDetails, pixQrDetails])
+      .meta({ description: "Shaped by the request's paymentMethod (see PayinResponse)." }),
+  })
+  .meta({
+    description: [
+      `The created pay-in order: status \`${IN_PROGRESS}\`, the deadline \`expiresAt\` (UTC), the final \`amount\``,
+      "(an extension field: it differs from the request when random cents were added) and `bankDetails`, whose",
+      "shape is fixed by the request's paymentMethod:",
+      "",
+      "| paymentMethod | bankDetails |",
+      "|---|---|",
+      "| Card, CrossBorderCard | CardBankDetails |",
+      "| SBP, CrossBorderSBP | PhoneBankDetails |",
+      "| QRNSPK, QRNSPKCrossBorder | NspkQrBankDetails |",
+      "| PIX | PixQrBankDetails |",
+    ].join("\n"),
+  });

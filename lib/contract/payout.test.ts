@@ -11,9 +11,8 @@ import {
   type PayoutMethod,
   payoutRequestSchema,
   payoutResponseSchema,
-  SAMPLE_VALUES,
-  samplePayoutRequest,
 } from "./index";
+import { SAMPLE_VALUES, samplePayoutRequest } from "./samples";
 
 function failures(schema: z.ZodType, value: unknown): { path: string; message: string }[] {
   const result = schema.safeParse(value);

@@ -9,6 +9,7 @@ import {
   PAYOUT_METHODS,
   type PayoutDetailField,
   type PixKeyField,
+  TRAFFIC_TYPES,
 } from "./methods";
 
 const detailFieldSchemas = {
@@ -22,19 +23,40 @@ const detailFieldSchemas = {
   evp: f.evp,
 } satisfies Record<PayoutDetailField, z.ZodType>;
 
-export const payoutDetailsSchema = z.object(
-  {
-    ccNo: detailFieldSchemas.ccNo.optional(),
-    ccHolderName: detailFieldSchemas.ccHolderName.optional(),
-    ccExpirationMonth: detailFieldSchemas.ccExpirationMonth.optional(),
-    ccExpirationYear: detailFieldSchemas.ccExpirationYear.optional(),
-    phoneNumber: detailFieldSchemas.phoneNumber.optional(),
-    payeeName: detailFieldSchemas.payeeName.optional(),
-    bankAccountNo: detailFieldSchemas.bankAccountNo.optional(),
-    evp: detailFieldSchemas.evp.optional(),
-  },
-  f.requiredError("an object with the payout details of the method"),
-);
+/** Each detail's meaning (spec 2.3), for the OpenAPI document. */
+const DETAIL_MEANINGS: Record<PayoutDetailField, string> = {
+  ccNo: "Card number.",
+  ccHolderName: "Card holder name.",
+  ccExpirationMonth: "Card expiration month, two digits.",
+  ccExpirationYear: "Card expiration year, two digits.",
+  phoneNumber: "Phone number bound to the fast-payment (SBP) account.",
+  payeeName: "Receiver's name for SBP.",
+  bankAccountNo: "Bank account number.",
+  evp: "Random payment key issued by the bank, used by PIX_OUT_EVP.",
+};
+
+export const payoutDetailsSchema = z
+  .object(
+    {
+      ccNo: f.field(detailFieldSchemas.ccNo, DETAIL_MEANINGS.ccNo).optional(),
+      ccHolderName: f.field(detailFieldSchemas.ccHolderName, DETAIL_MEANINGS.ccHolderName).optional(),
+      ccExpirationMonth: f
+        .field(detailFieldSchemas.ccExpirationMonth, DETAIL_MEANINGS.ccExpirationMonth)
+        .optional(),
+      ccExpirationYear: f
+        .field(detailFieldSchemas.ccExpirationYear, DETAIL_MEANINGS.ccExpirationYear)
+        .optional(),
+      phoneNumber: f.field(detailFieldSchemas.phoneNumber, DETAIL_MEANINGS.phoneNumber).optional(),
+      payeeName: f.field(detailFieldSchemas.payeeName, DETAIL_MEANINGS.payeeName).optional(),
+      bankAccountNo: f.field(detailFieldSchemas.bankAccountNo, DETAIL_MEANINGS.bankAccountNo).optional(),
+      evp: f.field(detailFieldSchemas.evp, DETAIL_MEANINGS.evp).optional(),
+    },
+    f.requiredError("an object with the payout details of the method"),
+  )
+  .meta({
+    description:
+      "The recipient's details; which fields are required depends on paymentMethod (see the request's description).",
+  });
 export type PayoutDetails = z.infer<typeof payoutDetailsSchema>;
 
 export const payoutMethodSchema = z.enum(PAYOUT_METHODS, {
@@ -44,25 +66,32 @@ export const payoutMethodSchema = z.enum(PAYOUT_METHODS, {
       : `Must be one of the pay-out methods: ${PAYOUT_METHODS.join(", ")}`,
 });
 
-export const payoutClientSchema = z.object(
-  {
-    id: f.uuidV4,
-    ip: f.ipAddress,
-    email: f.email,
-    tin: f.tin.optional(),
-    phone: f.phone.optional(),
-  },
-  f.requiredError("an object with the client's id, ip and email"),
-);
+export const payoutClientSchema = z
+  .object(
+    {
+      id: f.field(f.uuidV4, "Unique id of the client in the merchant's system (UUID v4)."),
+      ip: f.field(f.ipAddress, "IP address of the client (IPv4 or IPv6)."),
+      email: f.field(f.email, "Email of the client."),
+      tin: f
+        .field(
+          f.tin,
+          "Brazilian taxpayer number (CPF or CNPJ) of the client; required for every PIX_OUT_* method.",
+        )
+        .optional(),
+      phone: f.field(f.phone, "Phone number of the client.").optional(),
+    },
+    f.requiredError("an object with the client's id, ip and email"),
+  )
+  .meta({ description: "The merchant's client." });
 
 const payoutRequestObject = z.object(
   {
-    paymentId: f.uuidV4,
+    paymentId: f.field(f.uuidV4, f.PAYMENT_ID_MEANING),
     client: payoutClientSchema,
     amount: f.amount,
-    country: f.countryCode,
-    paymentMethod: payoutMethodSchema,
-    trafficType: f.trafficType,
+    country: f.countryCode.meta({ description: f.COUNTRY_MEANING }),
+    paymentMethod: payoutMethodSchema.meta({ description: "Payment method name." }),
+    trafficType: f.trafficType.meta({ description: `One of ${TRAFFIC_TYPES.join(", ")}.` }),
     bankId: f.bankId.optional(),
     postbackUrl: f.postbackUrl.optional(),
     payoutDetails: payoutDetailsSchema.optional(),
@@ -90,83 +119,144 @@ const PIX_KEY_FORMATS: Partial<
  * It runs even when other fields failed (`when`), so one response names every failing field; hence every
  * part of `req` is read as unknown input here, and a part that is malformed is left to its own message.
  */
-export const payoutRequestSchema = payoutRequestObject.superRefine(
-  (req, ctx) => {
-    const method = String(req.paymentMethod);
-    if (!isPayoutMethod(method)) return;
-    const info = PAYOUT_METHOD_INFO[method];
-    const details: unknown = req.payoutDetails;
-    const client: unknown = req.client;
-    const countryError = typeof req.country === "string" && countryRuleError("payout", method, req.country);
-    if (countryError) ctx.addIssue({ code: "custom", path: ["country"], message: countryError });
-    if (details === undefined || isRecord(details)) {
-      for (const field of info.requiredDetails) {
-        if (details?.[field] === undefined) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["payoutDetails", field],
-            message: `Required for ${method}: ${PAYOUT_DETAIL_LABELS[field]}`,
-          });
-        }
-      }
-    }
-    if (isRecord(client)) {
-      if (info.requiresTin && client.tin === undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["client", "tin"],
-          message: `Required for ${method}: the client's CPF (11 digits) or CNPJ (14 characters)`,
-        });
-      }
-      if (info.requiresClientPhone && client.phone === undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["client", "phone"],
-          message: `Required for ${method}: the client's phone, which is the Pix key (e.g. +5511987654321)`,
-        });
-      }
-      const keyFormat = info.pixKey && PIX_KEY_FORMATS[info.pixKey];
-      if (keyFormat) {
-        const value = client[keyFormat.path[1]];
-        // A value that fails its field's own format already has that message.
-        const ownFormat = keyFormat.path[1] === "phone" ? f.phone : f.email;
-        if (ownFormat.safeParse(value).success) {
-          const result = keyFormat.schema.safeParse(value);
-          if (!result.success) {
+export const payoutRequestSchema = payoutRequestObject
+  .superRefine(
+    (req, ctx) => {
+      const method = String(req.paymentMethod);
+      if (!isPayoutMethod(method)) return;
+      const info = PAYOUT_METHOD_INFO[method];
+      const details: unknown = req.payoutDetails;
+      const client: unknown = req.client;
+      const countryError = typeof req.country === "string" && countryRuleError("payout", method, req.country);
+      if (countryError) ctx.addIssue({ code: "custom", path: ["country"], message: countryError });
+      if (details === undefined || isRecord(details)) {
+        for (const field of info.requiredDetails) {
+          if (details?.[field] === undefined) {
             ctx.addIssue({
               code: "custom",
-              path: keyFormat.path,
-              message: result.error.issues[0]?.message ?? `Is not a valid Pix key for ${method}`,
+              path: ["payoutDetails", field],
+              message: `Required for ${method}: ${PAYOUT_DETAIL_LABELS[field]}`,
             });
           }
         }
       }
-    }
-    if (!info.usesBankId && req.bankId !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["bankId"],
-        message: `Accepted only with the SBP method: remove bankId for ${method}`,
-      });
-    }
-    if (isRecord(details)) {
-      const month = f.expiryMonth.safeParse(details.ccExpirationMonth);
-      const year = f.expiryYear.safeParse(details.ccExpirationYear);
-      if (month.success && year.success && f.isExpiryInPast(month.data, year.data)) {
+      if (isRecord(client)) {
+        if (info.requiresTin && client.tin === undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["client", "tin"],
+            message: `Required for ${method}: the client's CPF (11 digits) or CNPJ (14 characters)`,
+          });
+        }
+        if (info.requiresClientPhone && client.phone === undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["client", "phone"],
+            message: `Required for ${method}: the client's phone, which is the Pix key (e.g. +5511987654321)`,
+          });
+        }
+        const keyFormat = info.pixKey && PIX_KEY_FORMATS[info.pixKey];
+        if (keyFormat) {
+          const value = client[keyFormat.path[1]];
+          // A value that fails its field's own format already has that message.
+          const ownFormat = keyFormat.path[1] === "phone" ? f.phone : f.email;
+          if (ownFormat.safeParse(value).success) {
+            const result = keyFormat.schema.safeParse(value);
+            if (!result.success) {
+              ctx.addIssue({
+                code: "custom",
+                path: keyFormat.path,
+                message: result.error.issues[0]?.message ?? `Is not a valid Pix key for ${method}`,
+              });
+            }
+          }
+        }
+      }
+      if (!info.usesBankId && req.bankId !== undefined) {
         ctx.addIssue({
           code: "custom",
-          path: ["payoutDetails", "ccExpirationYear"],
-          message: `Must not be in the past: the card expired at the end of ${month.data}/${year.data}`,
+          path: ["bankId"],
+          message: `Accepted only with the SBP method: remove bankId for ${method}`,
         });
       }
-    }
-  },
-  { when: (payload) => isRecord(payload.value) },
-);
+      if (isRecord(details)) {
+        const month = f.expiryMonth.safeParse(details.ccExpirationMonth);
+        const year = f.expiryYear.safeParse(details.ccExpirationYear);
+        if (month.success && year.success && f.isExpiryInPast(month.data, year.data)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["payoutDetails", "ccExpirationYear"],
+            message: `Must not be in the past: the card expired at the end of ${month.data}/${year.data}`,
+          });
+        }
+      }
+    },
+    { when: (payload) => isRecord(payload.value) },
+  )
+  .meta({ description: payoutDescription(), allOf: payoutRuleClauses() });
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
 
-export const payoutResponseSchema = z.object({
-  id: z.uuid(),
-  status: z.string().min(1),
-});
+/** The request's description in the OpenAPI document: the per-method rules as a table. */
+function payoutDescription(): string {
+  const rows = PAYOUT_METHODS.map((m) => {
+    const info = PAYOUT_METHOD_INFO[m];
+    const required = [
+      ...info.requiredDetails.map((d) => `payoutDetails.${d}`),
+      ...(info.requiresTin ? ["client.tin"] : []),
+      ...(info.requiresClientPhone ? ["client.phone"] : []),
+    ];
+    const optional = info.optionalDetails.map((d) => `payoutDetails.${d}`);
+    return `| ${m} | ${required.join(", ") || "—"} | ${optional.join(", ") || "—"} | ${info.usesBankId ? "accepted" : "refused"} | ${info.countries?.join(", ") ?? "any"} | ${info.pixKey ?? "—"} |`;
+  });
+  return [
+    "Pay-out order request (spec 2.3). Per-method rules (also expressed as the if/then clauses of `allOf`):",
+    "",
+    "| paymentMethod | also required | optional | bankId | country | Pix key |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+    "",
+    "SBP's payeeName is required in substance but accepted as optional for compatibility. A card must not",
+    "have expired (MM/YY is valid through that month). A PIX_OUT_PHONE key is a Brazilian number (+55, a",
+    "two-digit area code, 8 or 9 digits); a PIX_OUT_EMAIL key an address of at most 77 characters. Every",
+    "failing field is named in the 400's `errors`.",
+  ].join("\n");
+}
+
+/** The per-method rules as JSON Schema if/then clauses (what the superRefine above checks), for OpenAPI. */
+function payoutRuleClauses(): Record<string, unknown>[] {
+  return PAYOUT_METHODS.map((method) => {
+    const info = PAYOUT_METHOD_INFO[method];
+    const then: Record<string, unknown> = {};
+    const required: string[] = [];
+    const properties: Record<string, unknown> = {};
+    if (info.requiredDetails.length > 0) {
+      required.push("payoutDetails");
+      properties.payoutDetails = { required: [...info.requiredDetails] };
+    }
+    const clientRequired = [
+      ...(info.requiresTin ? ["tin"] : []),
+      ...(info.requiresClientPhone ? ["phone"] : []),
+    ];
+    if (clientRequired.length > 0) properties.client = { required: clientRequired };
+    if (required.length > 0) then.required = required;
+    if (Object.keys(properties).length > 0) then.properties = properties;
+    if (!info.usesBankId) then.not = { required: ["bankId"] };
+    return {
+      if: { properties: { paymentMethod: { const: method } }, required: ["paymentMethod"] },
+      then,
+      description: `${method}: ${
+        info.requiredDetails.map((d) => PAYOUT_DETAIL_LABELS[d]).join(", ") || "no payoutDetails"
+      }${info.requiresTin ? "; client.tin" : ""}${info.requiresClientPhone ? "; client.phone" : ""}${
+        info.usesBankId ? "; bankId accepted" : "; no bankId"
+      }`,
+    };
+  });
+}
+
+export const payoutResponseSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.string().min(1),
+  })
+  .meta({ description: "The created pay-out order." });
 export type PayoutResponse = z.infer<typeof payoutResponseSchema>;

@@ -7,7 +7,7 @@
  */
 import type { PayinMethod, PayoutMethod } from "./methods";
 import { PAYIN_METHOD_INFO, PAYOUT_METHOD_INFO } from "./methods";
-import { crc16Ccitt } from "./checksums";
+import { tlv, withCrc } from "./emv";
 import type { BankDetailsKind } from "./methods";
 import type { BankDetails, PayinRequest, PayinResponse } from "./payin";
 import type { PayoutRequest } from "./payout";
@@ -123,25 +123,19 @@ export function samplePayoutRequest(
   return deepMerge(base, overrides);
 }
 
-/** One EMV field: id, two-digit length, value. */
-function emv(id: string, value: string): string {
-  return `${id}${String(value.length).padStart(2, "0")}${value}`;
-}
-
 /** A well-formed static Pix BR Code ("copia e cola") for a key and amount, with its CRC16. */
 export function samplePixBrCode(key: string = SAMPLE_VALUES.email, amount = "100.50"): string {
-  const payload =
-    emv("00", "01") +
-    emv("26", emv("00", "br.gov.bcb.pix") + emv("01", key)) +
-    emv("52", "0000") +
-    emv("53", "986") +
-    emv("54", amount) +
-    emv("58", "BR") +
-    emv("59", "FULANO DE TAL") +
-    emv("60", "BRASILIA") +
-    emv("62", emv("05", "***")) +
-    "6304";
-  return payload + crc16Ccitt(payload);
+  return withCrc(
+    tlv("00", "01") +
+      tlv("26", tlv("00", "br.gov.bcb.pix") + tlv("01", key)) +
+      tlv("52", "0000") +
+      tlv("53", "986") +
+      tlv("54", amount) +
+      tlv("58", "BR") +
+      tlv("59", "FULANO DE TAL") +
+      tlv("60", "BRASILIA") +
+      tlv("62", tlv("05", "***")),
+  );
 }
 
 const SAMPLE_BANK_DETAILS: Record<BankDetailsKind, BankDetails> = {

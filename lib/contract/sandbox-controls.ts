@@ -1,17 +1,123 @@
 /** Bodies of the sandbox's QA test controls (README "Sandbox test controls"); part of the documented API. */
 import { z } from "zod";
-import { FINAL_STATUSES } from "./status";
+import type { Direction } from "./methods";
+import { FINAL_STATUSES, type FinalStatus } from "./status";
 
 /** POST /sandbox/orders/{id}/status: move an order to a final status (Expired: pay-ins only). */
-export const sandboxStatusChangeSchema = z.object(
-  {
-    status: z.enum(FINAL_STATUSES, {
-      error: (issue) =>
-        issue.input === undefined
-          ? `Required: one of ${FINAL_STATUSES.join(", ")}`
-          : `Must be one of ${FINAL_STATUSES.join(", ")}`,
-    }),
-  },
-  { error: 'Must be a JSON object: { "status": "Success" | "Failed" | "Expired" }' },
-);
+export const sandboxStatusChangeSchema = z
+  .object(
+    {
+      status: z.enum(FINAL_STATUSES, {
+        error: (issue) =>
+          issue.input === undefined
+            ? `Required: one of ${FINAL_STATUSES.join(", ")}`
+            : `Must be one of ${FINAL_STATUSES.join(", ")}`,
+      }),
+    },
+    { error: 'Must be a JSON object: { "status": "Success" | "Failed" | "Expired" }' },
+  )
+  .meta({ description: "Sandbox test control: the final status to move an order to." });
 export type SandboxStatusChange = z.infer<typeof sandboxStatusChangeSchema>;
+
+/** POST /sandbox/orders/{id}/callbacks/{callbackId}/resend: no fields (the callback is sent as it was). */
+export const sandboxResendSchema = z
+  .object({}, { error: "Must be a JSON object: {}" })
+  .meta({ description: "Sandbox test control: no fields; the callback is sent again as it was." });
+
+/** The final statuses a QA control may move an order to: Expired is for pay-ins only. */
+export function finalStatusesFor(direction: Direction): readonly FinalStatus[] {
+  return direction === "payin" ? FINAL_STATUSES : FINAL_STATUSES.filter((s) => s !== "Expired");
+}
+
+/** True when an order of this direction may be moved to `status` by a QA control. */
+export function canMoveTo(direction: Direction, status: string): status is FinalStatus {
+  return (finalStatusesFor(direction) as readonly string[]).includes(status);
+}
+
+const sandboxAttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  durationMs: z.number(),
+  /** Null when no response arrived. */
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+
+const sandboxCallbackSchema = z.object({
+  webhookId: z.string(),
+  status: z.string(),
+  state: z.string(),
+  url: z.string(),
+  body: z.string(),
+  attemptCount: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  attempts: z.array(sandboxAttemptSchema),
+});
+
+/**
+ * GET /sandbox/orders/{id} (and the answer of a status move): an order as the sandbox stores it, with the
+ * callbacks it fired and every delivery attempt. One schema: the sandbox's answer is typed by it, the
+ * dashboard's client parses with it, the OpenAPI document is generated from it.
+ */
+export const sandboxOrderSchema = z
+  .object({
+    id: z.uuid(),
+    paymentId: z.string(),
+    type: z.enum(["payin", "payout"]),
+    status: z.string().min(1),
+    paymentMethod: z.string(),
+    country: z.string(),
+    currency: z.string().nullable(),
+    amount: z.number(),
+    requestedAmount: z.number(),
+    expiresAt: z.string().nullable(),
+    /** Always present: the payment details handed out, or null (a pay-out). */
+    bankDetails: z.unknown().refine((v) => v !== undefined, "Required: the payment details or null"),
+    postbackUrl: z.string().nullable(),
+    request: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    callbacks: z.array(sandboxCallbackSchema),
+  })
+  .meta({
+    description:
+      "A sandbox order as stored, with the callbacks it fired and every delivery attempt (for QA).",
+  });
+export type SandboxOrderBody = z.infer<typeof sandboxOrderSchema>;
+
+/** GET /sandbox/requests: which of the account's requests to list (query parameters). */
+export const sandboxRequestsQuerySchema = z.object({
+  orderId: z.uuid("Must be an order id (a UUID)").optional(),
+  before: z.iso
+    .datetime({ offset: true, error: "Must be an ISO 8601 time, e.g. 2026-11-24T10:00:00Z" })
+    .optional(),
+  limit: z.coerce
+    .number({ error: "Must be a whole number from 1 to 200" })
+    .int("Must be a whole number from 1 to 200")
+    .min(1, "Must be a whole number from 1 to 200")
+    .max(200, "Must be a whole number from 1 to 200")
+    .default(50),
+});
+
+/** One request the sandbox answered, as the request log lists it. */
+const sandboxRequestEntrySchema = z.object({
+  at: z.string().meta({ description: "When it was answered (ISO 8601, UTC)." }),
+  method: z.string(),
+  path: z.string().meta({ description: "Path and query as sent." }),
+  clientId: z.string().nullable().meta({ description: "The X-Client-Id it named." }),
+  status: z.number().int().meta({ description: "The HTTP status it got." }),
+  verdict: z.string().meta({
+    description:
+      "`accepted`, or the problem's kind: validation, unauthorized, payment-id-conflict, rate-limited, …",
+  }),
+  detail: z.string().nullable().meta({ description: "For a refusal: its first field error, or its detail." }),
+  latencyMs: z.number().meta({ description: "Time to answer, in ms." }),
+  orderId: z.string().nullable().meta({ description: "The order it made, read or moved, if any." }),
+});
+
+export const sandboxRequestLogSchema = z
+  .object({ requests: z.array(sandboxRequestEntrySchema) })
+  .meta({ description: "The account's requests, newest first (kept 24 hours)." });
+export type SandboxRequestLog = z.infer<typeof sandboxRequestLogSchema>;

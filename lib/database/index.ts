@@ -8,18 +8,19 @@
  */
 import { mkdirSync } from "node:fs";
 import type { PoolClient } from "pg";
+import { openPgliteThread } from "./pglite-thread";
 
 export interface Sql {
   /** Runs one parametrised statement ($1, $2, ...) and returns its rows. */
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements as a whole, no parameters (simple protocol): migrations. */
+  exec(script: string): Promise<void>;
 }
 
 export interface Database extends Sql {
   readonly kind: "pglite" | "postgres";
-  /** Runs a script of several statements (migrations). */
-  exec(script: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,25 +32,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
-  type Tx = Pick<typeof db, "query">;
-  const wrap = (q: Tx): Sql => ({
-    query: async <T>(text: string, params?: readonly unknown[]) =>
-      (await q.query<T>(text, params as unknown[] | undefined)).rows,
-    // PGlite has one connection: a transaction inside a transaction just joins the outer one.
-    transaction: (fn) => fn(wrap(q)),
-  });
-  return {
-    kind: "pglite",
-    query: wrap(db).query,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
-    exec: async (script) => {
-      await db.exec(script);
-    },
-    close: () => db.close(),
-  };
+  // In a worker thread, so its WebAssembly runs on another core than HTTP serving (pglite-thread.ts).
+  return openPgliteThread(dataDir);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -63,6 +48,10 @@ async function openPostgres(url: string): Promise<Database> {
     query: async <T>(text: string, params?: readonly unknown[]) =>
       (await c.query(text, params as unknown[] | undefined)).rows as T[],
     transaction: (fn) => fn(wrap(c)),
+    // No parameters: pg sends it with the simple protocol, which runs several statements.
+    exec: async (script) => {
+      await c.query(script);
+    },
   });
   return {
     kind: "postgres",
@@ -89,43 +78,4 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-export interface Migration {
-  /** Sortable, never renamed once committed: "0001_init". */
-  id: string;
-  sql: string;
-}
-
-/**
- * Applies the migrations not yet applied, in order, each in its own transaction. An advisory lock makes
- * concurrent starts of several instances against one PostgreSQL safe.
- */
-export async function migrate(
-  db: Database,
-  migrations: readonly Migration[],
-  lockKey: number,
-): Promise<string[]> {
-  await db.exec(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-  );
-  const applied: string[] = [];
-  for (const migration of [...migrations].sort((a, b) => a.id.localeCompare(b.id))) {
-    await db.transaction(async (tx) => {
-      await tx.query("SELECT pg_advisory_xact_lock($1)", [lockKey]);
-      const done = await tx.query("SELECT 1 FROM schema_migrations WHERE id = $1", [migration.id]);
-      if (done.length > 0) return;
-      // Each statement separately: pg's extended protocol (used when params are given) takes one at a time.
-      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
-      await tx.query("INSERT INTO schema_migrations (id) VALUES ($1)", [migration.id]);
-      applied.push(migration.id);
-    });
-  }
-  return applied;
-}
-
-/** Splits a migration script on semicolons at line ends. Migrations must not put ";\n" inside literals. */
-function splitStatements(script: string): string[] {
-  return script
-    .split(/;\s*\n/)
-    .map((s) => s.trim().replace(/;$/, ""))
-    .filter((s) => s.length > 0 && !/^(--[^\n]*\n?)*$/.test(s));
-}
+export { type Migration, migrate } from "./migrate";

@@ -34,6 +34,8 @@ export const en = {
   chooserHint: "Choose your bank: its app opens with the payment filled in.",
   chooserSearch: "Find your bank",
   chooserEmpty: "No bank matches this name.",
+  chooserAll: "Open the list of bank apps",
+  chooserBack: "Back to the payment",
   pixTitle: "Pay with Pix",
   pixSteps:
     "In your bank's app choose Pix, then scan the QR code or use “Pix Copia e Cola” with the code below.",

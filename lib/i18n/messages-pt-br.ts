@@ -36,6 +36,8 @@ export const ptBR: Messages = {
   chooserHint: "Escolha o seu banco: o app abre com o pagamento preenchido.",
   chooserSearch: "Buscar banco",
   chooserEmpty: "Nenhum banco com esse nome.",
+  chooserAll: "Abrir a lista de apps de bancos",
+  chooserBack: "Voltar ao pagamento",
   pixTitle: "Pagar com Pix",
   pixSteps:
     "No app do seu banco, escolha Pix e leia o QR code ou use o Pix Copia e Cola com o código abaixo.",

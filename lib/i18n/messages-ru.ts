@@ -36,6 +36,8 @@ export const ru: Messages = {
   chooserHint: "Выберите свой банк: его приложение откроется с заполненным платежом.",
   chooserSearch: "Найти банк",
   chooserEmpty: "Банк с таким названием не найден.",
+  chooserAll: "Открыть список приложений банков",
+  chooserBack: "Вернуться к оплате",
   pixTitle: "Оплата через Pix",
   pixSteps: "В приложении банка выберите Pix, затем отсканируйте QR-код или вставьте код «Pix Copia e Cola».",
   pixCode: "Pix Copia e Cola",

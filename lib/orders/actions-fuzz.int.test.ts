@@ -7,12 +7,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/database/test-database";
-import {
-  type SandboxFixture,
-  startSandboxFixture,
-  TEST_ACCOUNT,
-} from "@/lib/payment-api/testing/sandbox-fixture";
+import { scratchDashboardEnv } from "@/lib/testing/database";
+import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import {
   amountLiteral,
   assertFuzz,
@@ -23,17 +19,11 @@ import {
   setPath,
 } from "@/lib/testing/fuzz";
 import type { OrderActionResult } from "./field-errors";
+import { testRequest } from "@/lib/testing/next-headers";
 
 const RUNS = 2_000;
 
-const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
-
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
 type Action = (input: unknown) => Promise<OrderActionResult>;
 
@@ -51,18 +41,18 @@ beforeAll(async () => {
   process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
   process.env.PUBLIC_BASE_URL = "http://dashboard.test";
 
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/database/dashboard/client");
   actions = {
     payin: (await import("@/lib/actions/create-payin-action")).createPayinAction,
     payout: (await import("@/lib/actions/create-payout-action")).createPayoutAction,
   };
   db = await getDb();
-  const { signInTestRole } = await import("@/lib/auth/test-sign-in");
+  const { signInTestRole } = await import("@/lib/testing/sign-in");
   const { sessionCookieName } = await import("@/lib/auth/cookie");
-  const viewer = await signInTestRole(db, jar.cookies, "viewer");
-  const operator = await signInTestRole(db, jar.cookies, "operator");
+  const viewer = await signInTestRole(db, testRequest.cookies, "viewer");
+  const operator = await signInTestRole(db, testRequest.cookies, "operator");
   sessions = { viewer: viewer?.token ?? "", operator: operator?.token ?? "" };
-  jar.cookies.set(sessionCookieName(), sessions.operator);
+  testRequest.cookies.set(sessionCookieName(), sessions.operator);
   // Setup only (two databases, the sandbox, the actions' imports): slow on a loaded machine.
 }, 180_000);
 
@@ -192,8 +182,8 @@ describe("create-order actions fuzz", () => {
       async (c) => {
         const values = build(c);
         fc.pre(!slowTrigger(values));
-        if (c.role === "none") jar.cookies.delete(sessionCookieName());
-        else jar.cookies.set(sessionCookieName(), sessions[c.role as "operator" | "viewer"]);
+        if (c.role === "none") testRequest.cookies.delete(sessionCookieName());
+        else testRequest.cookies.set(sessionCookieName(), sessions[c.role as "operator" | "viewer"]);
         const before = await orderCount();
         const result = await actions[c.direction](values);
         expect(typeof result).toBe("object");

@@ -5,22 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/database/test-database";
-import {
-  type SandboxFixture,
-  startSandboxFixture,
-  TEST_ACCOUNT,
-} from "@/lib/payment-api/testing/sandbox-fixture";
+import { scratchDashboardEnv } from "@/lib/testing/database";
+import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import type { OrderActionResult } from "./field-errors";
+import { testRequest } from "@/lib/testing/next-headers";
 
-const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
-
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
 type Action = (input: unknown) => Promise<OrderActionResult>;
 
@@ -40,7 +30,7 @@ beforeAll(async () => {
   process.env.PUBLIC_BASE_URL = "http://dashboard.test";
 
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/database/dashboard/client");
   actions = {
     createPayin: (await import("@/lib/actions/create-payin-action")).createPayinAction,
     createPayout: (await import("@/lib/actions/create-payout-action")).createPayoutAction,
@@ -49,8 +39,8 @@ beforeAll(async () => {
   banksGet = (await import("@/app/api/banks/route")).GET;
   db = await getDb();
 
-  const { signInTestRole } = await import("@/lib/auth/test-sign-in");
-  signInAs = async (role) => (await signInTestRole(db, jar.cookies, role))?.id ?? null;
+  const { signInTestRole } = await import("@/lib/testing/sign-in");
+  signInAs = async (role) => (await signInTestRole(db, testRequest.cookies, role))?.id ?? null;
 });
 
 afterAll(async () => {
@@ -211,5 +201,41 @@ describe("GET /api/banks", () => {
     const res = await get("?country=FR");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
+  });
+});
+
+describe("Fix and resend through the actions", () => {
+  type WithOptions = (input: unknown, options?: unknown) => Promise<OrderActionResult>;
+
+  it.each([
+    ["not a UUID", { resendOf: "abc" }, "resendOf"],
+    ["an unknown key", { resendOf: crypto.randomUUID(), extra: 1 }, "(form)"],
+    ["not an object", "x", "(form)"],
+  ])(
+    "bad options (%s) are refused naming the field, and nothing is written",
+    async (_name, options, path) => {
+      await signInAs("operator");
+      const before = await orderCount();
+      const result = await (actions.createPayin as WithOptions)(payinValues(), options);
+      expect(result.ok).toBe(false);
+      expect(result.ok ? {} : result.fieldErrors).toHaveProperty([path]);
+      expect(await orderCount()).toBe(before);
+    },
+  );
+
+  it("a refused pay-in resent with corrected values is a new order linked to it", async () => {
+    await signInAs("operator");
+    const refused = await actions.createPayin(payinValues({ paymentMethod: "Card", amount: "5.00" }));
+    expect(refused).toMatchObject({ ok: false, refused: true });
+    const refusedId = refused.ok ? "" : (refused.orderId ?? "");
+    const fixed = await (actions.createPayin as WithOptions)(
+      payinValues({ paymentMethod: "Card", amount: "50.00" }),
+      { resendOf: refusedId },
+    );
+    expect(fixed.ok).toBe(true);
+    const rows = await db.query<{ resend_of: string }>("SELECT resend_of FROM orders WHERE id = $1", [
+      fixed.ok ? fixed.orderId : "",
+    ]);
+    expect(rows[0]?.resend_of).toBe(refusedId);
   });
 });

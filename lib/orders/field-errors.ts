@@ -4,20 +4,19 @@
  * general message. Pure: used by the server actions and by the forms.
  */
 import type { z } from "zod";
-import type { FieldError } from "@/lib/contract";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { type FieldError, fieldErrorsFromZod } from "@/lib/contract/problem";
 
-/** The result every order action returns. `orderId` on failure: the order was saved (as "Submit failed"). */
-export type OrderActionResult =
-  | { ok: true; orderId: string }
-  | { ok: false; fieldErrors?: Record<string, string>; message?: string; orderId?: string };
+/**
+ * The result every order action returns (the one ActionResult shape). `orderId` on failure: the order was
+ * saved (as "Submit failed", or as "Refused" when `refused`: final, the service refused the order itself).
+ */
+export type OrderActionResult = ActionResult<{ orderId: string }, { orderId: string; refused: boolean }>;
 
-/** First message per path, `{ "client.email": "Required: an email address" }`. */
-export function fieldErrorsFromZod(error: z.ZodError): Record<string, string> {
+/** First message per path, `{ "client.email": "Required: an email address" }`; the whole form's: "(form)". */
+export function fieldErrorMapFromZod(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join(".") || "(form)";
-    out[path] ??= issue.message;
-  }
+  for (const { path, message } of fieldErrorsFromZod(error, "(form)")) out[path] ??= message;
   return out;
 }
 

@@ -1,6 +1,6 @@
 /** The contract's rules across fields as the order forms apply them (the same schemas the server action uses). */
 import { describe, expect, it } from "vitest";
-import { fieldErrorsFromZod } from "./field-errors";
+import { fieldErrorMapFromZod } from "./field-errors";
 import { defaultPayinFormValues, type PayinFormValues, payinFormSchema } from "./payin-form-schema";
 import { defaultPayoutFormValues, type PayoutFormValues, payoutFormSchema } from "./payout-form-schema";
 
@@ -14,7 +14,7 @@ function payin(overrides: Partial<PayinFormValues>): PayinFormValues {
 
 function payinErrors(values: PayinFormValues): Record<string, string> {
   const r = payinFormSchema.safeParse(values);
-  return r.success ? {} : fieldErrorsFromZod(r.error);
+  return r.success ? {} : fieldErrorMapFromZod(r.error);
 }
 
 function pixPayout(
@@ -31,7 +31,7 @@ function pixPayout(
 
 function payoutErrors(values: PayoutFormValues): Record<string, string> {
   const r = payoutFormSchema.safeParse(values);
-  return r.success ? {} : fieldErrorsFromZod(r.error);
+  return r.success ? {} : fieldErrorMapFromZod(r.error);
 }
 
 describe("pay-in form: the countries a method serves", () => {

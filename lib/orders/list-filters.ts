@@ -4,6 +4,9 @@
  * export alike, and safe in client components.
  */
 import { isCountryCode, PAYIN_METHODS, PAYOUT_METHODS, textProblem } from "@/lib/contract";
+import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
+
+export { parseCursor };
 
 export const ORDER_LIST_METHODS: readonly string[] = [
   ...new Set<string>([...PAYIN_METHODS, ...PAYOUT_METHODS]),
@@ -19,7 +22,7 @@ export interface OrderListFilters {
   /** Inclusive UTC calendar days, YYYY-MM-DD. */
   from?: string;
   to?: string;
-  /** paymentId, order id or the service's id (a full UUID), or part of a client email. */
+  /** paymentId, order id or the service's id (a full UUID or its first 4+ hex digits), or part of a client email. */
   q?: string;
 }
 
@@ -38,18 +41,7 @@ export interface FilterError {
 
 export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-export function parseCursor(cursor: string): { micros: string; id: string } | null {
-  const m = CURSOR.exec(cursor);
-  return m?.[1] && m[2] ? { micros: m[1], id: m[2].toLowerCase() } : null;
-}
 
 function isDay(value: string): boolean {
   if (!DAY.test(value)) return false;

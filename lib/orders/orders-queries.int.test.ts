@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
-import { openDashboardDatabase } from "@/lib/db/client";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import {
   claimOrderForResubmit,
   claimStaleSubmissions,
@@ -10,10 +10,10 @@ import {
   getOrderByProviderOrderId,
   insertOrder,
   msUntilNextStaleSubmission,
-  type NewOrder,
+  type OrderInput,
   recordSubmitFailure,
   recordSubmitSuccess,
-} from "@/lib/db/queries/orders";
+} from "@/lib/database/dashboard/queries/orders";
 
 let scratch: ScratchDatabase;
 let db: Database;
@@ -27,7 +27,7 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
+function newOrder(overrides: Partial<OrderInput> = {}): OrderInput {
   return {
     id: crypto.randomUUID(),
     direction: "payin",
@@ -113,28 +113,28 @@ describe("orders queries", () => {
     expect(again?.status).toBe("Success");
   });
 
-  it("claims a Submitting order whose lease ran out but not one in its lease, and can replace the request", async () => {
+  it("claims a Submitting order whose lease ran out but not one in its lease; never a Refused one", async () => {
     const o = newOrder();
     const { order } = await insertOrder(db, o);
     expect(order.submitLeaseUntil!.getTime() - order.updatedAt.getTime()).toBe(30_000);
     expect(await claimOrderForResubmit(db, o.id, LEASE)).toBeNull();
     await expireLease(o.id);
-    const claimed = await claimOrderForResubmit(db, o.id, {
-      leaseMs: 45_000,
-      replace: {
-        request: { replaced: true },
-        paymentMethod: "PIX",
-        amount: "10.50",
-        currency: "BRL",
-        country: "BR",
-        clientEmail: "x@example.com",
-      },
-    });
-    expect(claimed?.request).toEqual({ replaced: true });
-    expect(claimed).toMatchObject({ paymentMethod: "PIX", amount: "10.50", currency: "BRL", country: "BR" });
+    const claimed = await claimOrderForResubmit(db, o.id, { leaseMs: 45_000 });
+    expect(claimed?.status).toBe("Submitting");
     expect(claimed!.submitLeaseUntil!.getTime() - claimed!.updatedAt.getTime()).toBe(45_000);
     // The new lease keeps the next claimer off.
     expect(await claimOrderForResubmit(db, o.id, LEASE)).toBeNull();
+
+    const refused = newOrder();
+    await insertOrder(db, refused);
+    const stored = await recordSubmitFailure(db, refused.id, {
+      lastError: { kind: "problem", status: 400 },
+      attempts: 1,
+      status: "Refused",
+    });
+    expect(stored?.status).toBe("Refused");
+    await expireLease(refused.id);
+    expect(await claimOrderForResubmit(db, refused.id, LEASE)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "@/lib/contract";
-import { fieldErrorsFromZod } from "./field-errors";
+import { fieldErrorMapFromZod } from "./field-errors";
 import { actionValues } from "./form-normalise";
 import { defaultPayinFormValues, type PayinFormValues, payinFormSchema } from "./payin-form-schema";
 
@@ -25,7 +25,7 @@ function filled(method: PayinMethod, overrides: Partial<PayinFormValues> = {}): 
 
 function errorsOf(values: PayinFormValues): Record<string, string> {
   const r = payinFormSchema.safeParse(values);
-  return r.success ? {} : fieldErrorsFromZod(r.error);
+  return r.success ? {} : fieldErrorMapFromZod(r.error);
 }
 
 describe.each(PAYIN_METHODS)("pay-in form, %s", (method) => {

@@ -21,6 +21,7 @@ import {
   optionalText,
   phoneText,
 } from "./form-normalise";
+import { formFieldPaths } from "./form-fields";
 
 /** Everything the server fills in itself (postbackUrl) left out; the contract's rules across fields kept. */
 export const payinSubmissionSchema = withPayinRules(payinRequestObject.omit({ postbackUrl: true }));
@@ -71,21 +72,11 @@ export const payinFormSchema = payinFormValuesSchema
   .transform(payinRequestFromForm)
   .pipe(payinSubmissionSchema);
 
-/** Every field name the pay-in form has (for placing server-side errors on fields). */
-export const PAYIN_FORM_FIELDS = [
-  "paymentMethod",
-  "client.id",
-  "client.ip",
-  "client.email",
-  "client.phone",
-  "client.firstName",
-  "client.lastName",
-  "amount",
-  "country",
-  "trafficType",
-  "bankId",
-  "addRandomCents",
-] as const;
+/**
+ * Every field name the pay-in form shows (for placing server-side errors on fields); paymentId is a hidden
+ * input, so an error about it goes to the form's message.
+ */
+export const PAYIN_FORM_FIELDS = formFieldPaths(payinFormValuesSchema, ["paymentId"]);
 
 export function defaultPayinFormValues(
   paymentMethod: PayinMethod = "SBP",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PAYOUT_METHOD_INFO, type PayoutMethod, SAMPLE_VALUES } from "@/lib/contract";
-import { fieldErrorsFromZod } from "./field-errors";
+import { PAYOUT_METHOD_INFO, type PayoutMethod } from "@/lib/contract";
+import { SAMPLE_VALUES } from "@/lib/contract/samples";
+import { fieldErrorMapFromZod } from "./field-errors";
 import { actionValues } from "./form-normalise";
 import { defaultPayoutFormValues, type PayoutFormValues, payoutFormSchema } from "./payout-form-schema";
 
@@ -16,7 +17,7 @@ function base(method: PayoutMethod) {
 
 function errorsOf(values: PayoutFormValues): Record<string, string> {
   const r = payoutFormSchema.safeParse(values);
-  return r.success ? {} : fieldErrorsFromZod(r.error);
+  return r.success ? {} : fieldErrorMapFromZod(r.error);
 }
 
 const REQUIRED_BY_METHOD: [PayoutMethod, string[]][] = [

@@ -26,6 +26,7 @@ import {
   optionalText,
   phoneText,
 } from "./form-normalise";
+import { formFieldPaths } from "./form-fields";
 
 export const payoutSubmissionSchema = payoutRequestSchema;
 export type PayoutSubmission = z.output<typeof payoutSubmissionSchema>;
@@ -104,19 +105,11 @@ export const payoutFormSchema = payoutFormValuesSchema
   .transform(payoutRequestFromForm)
   .pipe(payoutSubmissionSchema);
 
-export const PAYOUT_FORM_FIELDS = [
-  "paymentMethod",
-  "client.id",
-  "client.ip",
-  "client.email",
-  "client.tin",
-  "client.phone",
-  "amount",
-  "country",
-  "trafficType",
-  "bankId",
-  ...PAYOUT_DETAIL_FIELDS.map((f) => `payoutDetails.${f}` as const),
-] as const;
+/**
+ * Every field name the pay-out form shows (for placing server-side errors on fields); paymentId is a hidden
+ * input, so an error about it goes to the form's message.
+ */
+export const PAYOUT_FORM_FIELDS = formFieldPaths(payoutFormValuesSchema, ["paymentId"]);
 
 export function defaultPayoutFormValues(paymentMethod: PayoutMethod = "Card", paymentId = "") {
   return {

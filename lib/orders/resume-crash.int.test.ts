@@ -1,5 +1,5 @@
 /**
- * Crash test: a real dashboard process (lib/orders/testing/dashboard-process.ts: the server's start path
+ * Crash test: a real dashboard process (lib/testing/dashboard-process.ts: the server's start path
  * and the create-order code) is killed with SIGKILL while its creates are in flight at the REAL sandbox
  * (through a fault proxy: half the requests landed and their answers held back, half never forwarded),
  * then started again with no human step. Every order must reach the service exactly once and leave
@@ -13,22 +13,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract";
+import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import { type Database, openDatabase } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
-import { openDashboardDatabase } from "@/lib/db/client";
-import { getOrderByPaymentId } from "@/lib/db/queries/orders";
-import { type FaultProxy, startFaultProxy } from "@/lib/payment-api/testing/fault-proxy";
-import {
-  type SandboxFixture,
-  startSandboxFixture,
-  TEST_ACCOUNT,
-} from "@/lib/payment-api/testing/sandbox-fixture";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { openDashboardDatabase } from "@/lib/database/dashboard/client";
+import { getOrderByPaymentId } from "@/lib/database/dashboard/queries/orders";
+import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
+import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import { RESUME_NEEDS_INPUT } from "./submit";
-import type { DashboardProcessJob } from "./testing/dashboard-process";
+import type { DashboardProcessJob } from "@/lib/testing/dashboard-process";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const PROCESS = path.join(ROOT, "lib", "orders", "testing", "dashboard-process.ts");
+const PROCESS = path.join(ROOT, "lib", "testing", "dashboard-process.ts");
 const PAN = "4111111111111111";
 /** Upper bound for things that take a second or two on a quiet machine (not a timing assertion). */
 const PATIENCE_MS = 90_000;

@@ -5,14 +5,14 @@
  * rather than waited for. The kill -9 of a real process is lib/orders/resume-crash.int.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract";
+import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
-import { openDashboardDatabase } from "@/lib/db/client";
-import { getOrderById, getOrderByPaymentId, type Order } from "@/lib/db/queries/orders";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { openDashboardDatabase } from "@/lib/database/dashboard/client";
+import { getOrderById, getOrderByPaymentId, type Order } from "@/lib/database/dashboard/queries/orders";
 import type { PaymentApi } from "@/lib/payment-api";
-import { type FaultProxy, startFaultProxy } from "@/lib/payment-api/testing/fault-proxy";
-import { type SandboxFixture, startSandboxFixture } from "@/lib/payment-api/testing/sandbox-fixture";
+import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
+import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
 import { resumeStaleSubmissions, startResumeLoop } from "./resume";
 import { type OrderSubmitDeps, RESUME_NEEDS_INPUT, retryOrder, submitPayin, submitPayout } from "./submit";
 

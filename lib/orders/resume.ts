@@ -7,8 +7,9 @@
  */
 import "server-only";
 import type { Sql } from "@/lib/database";
-import { claimStaleSubmissions, msUntilNextStaleSubmission } from "@/lib/db/queries/orders";
-import { type OrderSubmitDeps, resumeOrder, submitLeaseMs } from "./submit";
+import { claimStaleSubmissions, msUntilNextStaleSubmission } from "@/lib/database/dashboard/queries/orders";
+import { resumeOrder } from "./retry";
+import { type OrderSubmitDeps, submitLeaseMs } from "./send";
 
 /** Orders claimed per round trip; the pass claims again until none is left. */
 const RESUME_BATCH = 20;

@@ -4,20 +4,14 @@
  * requests past the client's timeout, while the sandbox behind it still acts on them.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  PAYIN_METHODS,
-  PAYOUT_METHODS,
-  type PayinRequest,
-  type PayoutRequest,
-  samplePayinRequest,
-  samplePayoutRequest,
-} from "@/lib/contract";
+import { PAYIN_METHODS, PAYOUT_METHODS, type PayinRequest, type PayoutRequest } from "@/lib/contract";
+import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
-import { openDashboardDatabase } from "@/lib/db/client";
-import { getOrderById, getOrderByPaymentId } from "@/lib/db/queries/orders";
-import { type FaultProxy, startFaultProxy } from "@/lib/payment-api/testing/fault-proxy";
-import { type SandboxFixture, startSandboxFixture } from "@/lib/payment-api/testing/sandbox-fixture";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { openDashboardDatabase } from "@/lib/database/dashboard/client";
+import { getOrderById, getOrderByPaymentId } from "@/lib/database/dashboard/queries/orders";
+import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
+import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
 import type { OrderActionResult } from "./field-errors";
 import { type OrderSubmitDeps, retryOrder, submitPayin, submitPayout } from "./submit";
 
@@ -175,27 +169,32 @@ describe("creating orders", () => {
 });
 
 describe("the service refuses (4xx)", () => {
-  it("its field errors land on the form's fields and the order is marked; a corrected resubmit succeeds", async () => {
+  it("its field errors land on the form's fields and the order is Refused; its paymentId is not sent again", async () => {
     // The sandbox's Card pay-in minimum is 10.00: the contract allows 5, the service refuses it.
     const req = payin("Card", { amount: 5 });
     const result = await submitPayin(deps, req);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.fieldErrors).toEqual({ amount: expect.any(String) });
-    expect(result.message).toMatch(/refused/);
+    expect(result.message).toMatch(/refused.*final.*new paymentId/);
+    expect(result.refused).toBe(true);
     expect(result.orderId).toBeDefined();
     const failed = await getOrderById(db, result.orderId ?? "");
-    expect(failed?.status).toBe("Submit failed");
+    expect(failed?.status).toBe("Refused");
     expect(failed?.lastError).toMatchObject({ kind: "problem", status: 400, retryable: false });
     expect(await fx.countOrders(req.paymentId)).toBe(0);
 
-    // Same form, same paymentId, the amount corrected: the same local order goes through.
-    const fixed = await submitPayin(deps, { ...req, amount: 50 });
-    expect(orderIdOf(fixed)).toBe(result.orderId);
+    // Same form, same paymentId, the amount corrected: the refusal is final, so it is answered again
+    // without a call; the form moves to a new paymentId (see refused.int.test.ts for the resend).
+    const sent = proxy.requests.length;
+    const again = await submitPayin(deps, { ...req, amount: 50 });
+    expect(again).toMatchObject({ ok: false, refused: true, orderId: result.orderId });
+    expect(again.ok ? {} : again.fieldErrors).toEqual({ amount: expect.any(String) });
+    expect(proxy.requests).toHaveLength(sent);
     const order = await getOrderById(db, result.orderId ?? "");
-    expect(order).toMatchObject({ status: "In progress", amount: "50.00", lastError: null });
-    expect(await fx.countOrders(req.paymentId)).toBe(1);
-    expect(await auditActions(order?.id ?? "")).toEqual(["order.create", "order.retry"]);
+    expect(order).toMatchObject({ status: "Refused", amount: "5.00" });
+    expect(await fx.countOrders(req.paymentId)).toBe(0);
+    expect(await auditActions(order?.id ?? "")).toEqual(["order.create"]);
   });
 
   it("a pay-out detail the service refuses is placed on its payoutDetails field", async () => {

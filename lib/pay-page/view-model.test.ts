@@ -1,22 +1,23 @@
 import { describe, expect, test } from "vitest";
-import type { PayPageOrderRow } from "@/lib/db/queries/pay-page";
+import type { BankDetails } from "@/lib/contract";
+import type { PayPageOrderRow } from "@/lib/database/dashboard/queries/pay-page";
 import { localBankName } from "./reference-banks";
 import { buildPayPageView, phaseOf } from "./view-model";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");
 const base: PayPageOrderRow = {
-  payment_id: "7C0F3E2A-91B4-4D6E-8F10-2B3C4D5E6F70",
-  payment_method: "Card",
+  paymentId: "7C0F3E2A-91B4-4D6E-8F10-2B3C4D5E6F70",
+  paymentMethod: "Card",
   amount: "1500.00",
-  final_amount: "1500.37",
+  finalAmount: "1500.37",
   currency: "RUB",
   country: "RU",
   status: "In progress",
-  bank_details: {
+  bankDetails: {
     card: { cardNumber: "2202200145678126", cardHolderName: "IVAN PETROV" },
     bankName: "Sberbank",
   },
-  expires_at: new Date(NOW + 15 * 60_000),
+  expiresAt: new Date(NOW + 15 * 60_000),
 };
 const URL_ =
   "https://qr.nspk.ru/BS1A2B3C4D5E6F7G8H9J0K1L2M3N4P5Q6?type=02&bank=100000000111&sum=150037&cur=RUB&crc=AB12";
@@ -39,17 +40,17 @@ describe("buildPayPageView", () => {
         base,
         {
           ...base,
-          payment_method: "QRNSPK",
-          bank_details: { qr: { url: URL_ }, bankName: "Sberbank", bankId: 1001 },
+          paymentMethod: "QRNSPK",
+          bankDetails: { qr: { url: URL_ }, bankName: "Sberbank", bankId: 1001 },
         },
         {
           ...base,
-          payment_method: "SBP",
-          bank_details: { phoneNumber: "+79161234567", payeeName: "Ivan P.", bankName: "Sberbank" },
+          paymentMethod: "SBP",
+          bankDetails: { phoneNumber: "+79161234567", payeeName: "Ivan P.", bankName: "Sberbank" },
         },
       ]) {
         const view = buildPayPageView(row, locale, NOW, (ref) => localBankName(ref, locale))!;
-        expect(view.bankName, row.payment_method).toBe(name);
+        expect(view.bankName, row.paymentMethod).toBe(name);
         const field = view.details.fields.find((f) => f.id === "bank");
         if (field) expect([field.display, field.copyValue]).toEqual([name, name]);
       }
@@ -70,26 +71,26 @@ describe("buildPayPageView", () => {
   });
 
   test("no random cents when the final amount equals the request", () => {
-    expect(buildPayPageView({ ...base, final_amount: "1500.00" }, "en", NOW)!.randomCents).toBe(false);
-    expect(buildPayPageView({ ...base, final_amount: null }, "en", NOW)!.amountCopy).toBe("1500.00");
+    expect(buildPayPageView({ ...base, finalAmount: "1500.00" }, "en", NOW)!.randomCents).toBe(false);
+    expect(buildPayPageView({ ...base, finalAmount: null }, "en", NOW)!.amountCopy).toBe("1500.00");
   });
 
   test("NSPK QR: the url when present, else the code; deep links only from an NSPK link", () => {
     const row = {
       ...base,
-      payment_method: "QRNSPK",
-      bank_details: { qr: { url: URL_, code: "CODE" }, bankName: "Sberbank", bankId: 1001 },
+      paymentMethod: "QRNSPK",
+      bankDetails: { qr: { url: URL_, code: "CODE" }, bankName: "Sberbank", bankId: 1001 },
     };
     const withUrl = buildPayPageView(row, "ru", NOW)!.details;
     expect(withUrl.kind === "nspkQr" && [withUrl.qrValue, withUrl.nspkUrl]).toEqual([URL_, URL_]);
     const codeOnly = buildPayPageView(
-      { ...row, bank_details: { qr: { code: "CODE" }, bankName: "Sberbank", bankId: 1001 } },
+      { ...row, bankDetails: { qr: { code: "CODE" }, bankName: "Sberbank", bankId: 1001 } },
       "ru",
       NOW,
     )!.details;
     expect(codeOnly.kind === "nspkQr" && [codeOnly.qrValue, codeOnly.nspkUrl]).toEqual(["CODE", undefined]);
     const linkAsCode = buildPayPageView(
-      { ...row, bank_details: { qr: { code: URL_ }, bankName: "Sberbank", bankId: 1001 } },
+      { ...row, bankDetails: { qr: { code: URL_ }, bankName: "Sberbank", bankId: 1001 } },
       "ru",
       NOW,
     )!.details;
@@ -101,10 +102,10 @@ describe("buildPayPageView", () => {
     const view = buildPayPageView(
       {
         ...base,
-        payment_method: "PIX",
+        paymentMethod: "PIX",
         currency: "BRL",
         country: "BR",
-        bank_details: { qr: { code }, bankName: "Itaú Unibanco", bankId: 2002 },
+        bankDetails: { qr: { code }, bankName: "Itaú Unibanco", bankId: 2002 },
       },
       "pt-BR",
       NOW,
@@ -117,8 +118,10 @@ describe("buildPayPageView", () => {
   });
 
   test("nothing to show: unknown method or details that break the contract", () => {
-    expect(buildPayPageView({ ...base, payment_method: "Cash" }, "en", NOW)).toBeNull();
-    expect(buildPayPageView({ ...base, bank_details: { phoneNumber: "+7" } }, "en", NOW)).toBeNull();
+    expect(buildPayPageView({ ...base, paymentMethod: "Cash" }, "en", NOW)).toBeNull();
+    // Stored details that break the contract (the column's type says what the contract promises).
+    const broken = { phoneNumber: "+7" } as unknown as BankDetails;
+    expect(buildPayPageView({ ...base, bankDetails: broken }, "en", NOW)).toBeNull();
   });
 
   test("the view carries no personal data of the merchant's client", () => {

@@ -9,7 +9,7 @@ import {
   PAYIN_METHODS,
   type PayinMethod,
 } from "@/lib/contract";
-import type { PayPageOrderRow } from "@/lib/db/queries/pay-page";
+import type { PayPageOrderRow } from "@/lib/database/dashboard/queries/pay-page";
 import type { Locale, Messages } from "@/lib/i18n";
 import {
   type AmountParts,
@@ -196,27 +196,27 @@ export function buildPayPageView(
   nowMs: number,
   localizeBank: LocalizeBank = ({ bankName }) => bankName,
 ): PayPageView | null {
-  if (!isPayinMethod(row.payment_method)) return null;
-  const details = detailsFor(row.payment_method, row.bank_details, localizeBank);
+  if (!isPayinMethod(row.paymentMethod)) return null;
+  const details = detailsFor(row.paymentMethod, row.bankDetails, localizeBank);
   if (!details) return null;
-  const exact = row.final_amount ?? row.amount;
+  const exact = row.finalAmount ?? row.amount;
   const currency = row.currency ?? currencyForCountry(row.country);
-  const expiresAtMs = row.expires_at ? row.expires_at.getTime() : null;
+  const expiresAtMs = row.expiresAt ? row.expiresAt.getTime() : null;
   return {
-    orderRef: orderReference(row.payment_id),
-    method: row.payment_method,
+    orderRef: orderReference(row.paymentId),
+    method: row.paymentMethod,
     details: details.view,
     amount: formatAmountParts(exact, currency, locale),
     amountCopy: exact,
-    randomCents: row.final_amount !== null && row.final_amount !== row.amount,
+    randomCents: row.finalAmount !== null && row.finalAmount !== row.amount,
     ...(currency ? { currency, currencyName: currencyName(currency, locale) } : {}),
     bankName: details.bankName,
     ...(details.bankId !== undefined ? { bankId: details.bankId } : {}),
     phase: phaseOf(row.status, expiresAtMs, nowMs),
     status: row.status,
     expiresAtMs,
-    deadlineText: row.expires_at
-      ? formatDeadline(row.expires_at, locale, timeZoneForCountry(row.country))
+    deadlineText: row.expiresAt
+      ? formatDeadline(row.expiresAt, locale, timeZoneForCountry(row.country))
       : null,
   };
 }

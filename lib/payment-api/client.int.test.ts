@@ -10,11 +10,10 @@ import {
   PAYIN_METHOD_INFO,
   PAYIN_METHODS,
   PAYOUT_METHODS,
-  samplePayinRequest,
-  samplePayoutRequest,
 } from "@/lib/contract";
+import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import { PaymentApiProblemError } from "./errors";
-import { type SandboxFixture, startSandboxFixture } from "./testing/sandbox-fixture";
+import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
 import type { PaymentApi } from "./types";
 
 let fx: SandboxFixture;

@@ -10,7 +10,7 @@ import {
   type SandboxStatus,
 } from "./provider-types";
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS } from "./retry";
-import { rawSandboxOrderSchema } from "./sandbox-types";
+import { sandboxOrderSchema } from "@/lib/contract/sandbox-controls";
 import { toBankInfo, toPayinOrder, toPayoutOrder, toSandboxOrder } from "./transform";
 import type { PaymentApi, PaymentApiConfig } from "./types";
 
@@ -73,7 +73,7 @@ export function createPaymentApiClient(
       const res = await callApi(
         cfg,
         { method: "GET", path: `/sandbox/orders/${encodeURIComponent(id)}` },
-        rawSandboxOrderSchema,
+        sandboxOrderSchema,
       );
       return toSandboxOrder(res.data);
     },
@@ -82,7 +82,7 @@ export function createPaymentApiClient(
       const res = await callApi(
         cfg,
         { method: "POST", path: `/sandbox/orders/${encodeURIComponent(id)}/status`, body: { status } },
-        rawSandboxOrderSchema,
+        sandboxOrderSchema,
         // Not idempotent: a retry after a lost answer would meet "already final" (409) instead.
         { maxAttempts: 1 },
       );

@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract";
+import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import { verify } from "@/lib/signing";
 import {
   PaymentApiContractError,
@@ -13,8 +13,8 @@ import {
   PaymentApiProblemError,
   PaymentApiTimeoutError,
 } from "./errors";
-import { type FaultProxy, startFaultProxy } from "./testing/fault-proxy";
-import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "./testing/sandbox-fixture";
+import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
+import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import type { PaymentApi } from "./types";
 
 let fx: SandboxFixture;

@@ -1,50 +1,11 @@
 /**
- * The sandbox's test controls (GET /sandbox/orders/{id}, POST /sandbox/orders/{id}/status): raw shape and
- * app type. Only a sandbox has them; a real service answers 404.
+ * The sandbox's test controls (GET /sandbox/orders/{id}, POST /sandbox/orders/{id}/status): the app's type of
+ * the contract's SandboxOrder. Only a sandbox has them; a real service answers 404.
  */
 import "server-only";
-import { z } from "zod";
+import type { SandboxOrderBody } from "@/lib/contract/sandbox-controls";
 
-const rawAttemptSchema = z.object({
-  attempt: z.number().int(),
-  at: z.string(),
-  durationMs: z.number(),
-  statusCode: z.number().int().nullable(),
-  error: z.string().nullable(),
-});
-
-const rawCallbackSchema = z.object({
-  webhookId: z.string(),
-  status: z.string(),
-  state: z.string(),
-  url: z.string(),
-  body: z.string(),
-  attemptCount: z.number().int(),
-  nextAttemptAt: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  attempts: z.array(rawAttemptSchema),
-});
-
-export const rawSandboxOrderSchema = z.object({
-  id: z.uuid(),
-  paymentId: z.string(),
-  type: z.enum(["payin", "payout"]),
-  status: z.string().min(1),
-  paymentMethod: z.string(),
-  country: z.string(),
-  currency: z.string().nullable(),
-  amount: z.number(),
-  requestedAmount: z.number(),
-  expiresAt: z.string().nullable(),
-  bankDetails: z.unknown(),
-  postbackUrl: z.string().nullable(),
-  request: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  callbacks: z.array(rawCallbackSchema),
-});
-export type RawSandboxOrder = z.infer<typeof rawSandboxOrderSchema>;
+// The wire shape is the contract's sandboxOrderSchema (lib/contract/sandbox-controls.ts); below, the app's.
 
 export interface SandboxCallbackAttempt {
   attempt: number;
@@ -88,5 +49,5 @@ export interface SandboxOrder {
   updatedAt: string;
   callbacks: SandboxCallback[];
   /** The body as received (request with masked card number, bank details, ...). */
-  raw: RawSandboxOrder;
+  raw: SandboxOrderBody;
 }

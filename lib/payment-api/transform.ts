@@ -8,7 +8,8 @@ import {
   toMinorUnits,
 } from "@/lib/contract";
 import type { RawBank, RawPayinResponse, RawPayoutResponse } from "./provider-types";
-import type { RawSandboxOrder, SandboxOrder } from "./sandbox-types";
+import type { SandboxOrderBody } from "@/lib/contract/sandbox-controls";
+import type { SandboxOrder } from "./sandbox-types";
 import type { BankInfo, PayinOrder, PayoutOrder } from "./types";
 
 export function toPayinOrder(req: PayinRequest, raw: RawPayinResponse, attempts: number): PayinOrder {
@@ -44,7 +45,7 @@ export function toBankInfo(raw: RawBank): BankInfo {
   return { id: raw.id, name: raw.name, country: raw.alpha2, code: raw.nspk };
 }
 
-export function toSandboxOrder(raw: RawSandboxOrder): SandboxOrder {
+export function toSandboxOrder(raw: SandboxOrderBody): SandboxOrder {
   return {
     id: raw.id,
     paymentId: raw.paymentId,

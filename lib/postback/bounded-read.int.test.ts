@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database";
 import { handlePostback, type PostbackSettings } from "./handle";
 import { MAX_CALLBACK_BYTES } from "./receive";
-import { type PostbackServer, startPostbackServer } from "./testing/postback-server";
-import { callbackFor, signedHeadersFor } from "./testing/signed-callbacks";
-import { insertTestOrder, openTestDashboardDb } from "./testing/test-orders";
+import { type PostbackServer, startPostbackServer } from "@/lib/testing/postback-server";
+import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
+import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "bounded-merchant", secret: "bounded-secret" };
 const SETTINGS: PostbackSettings = { ...ACCOUNT, unverifiedRetentionHours: 72 };

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database";
 import { decideStatusChange } from "./decide";
 import { receiveCallback } from "./receive";
-import { callbackFor, signedHeadersFor } from "./testing/signed-callbacks";
-import { insertTestOrder, openTestDashboardDb } from "./testing/test-orders";
+import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
+import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "decide-merchant", secret: "decide-secret" };
 const STATUSES = [

@@ -8,6 +8,8 @@ import { postbackSource } from "./source";
 
 export interface PostbackSettings {
   secret: string;
+  /** The secret before a rotation, accepted too until it is removed (PAYMENT_API_PREVIOUS_SECRET). */
+  previousSecret?: string;
   clientId: string;
   /** Unverified deliveries older than this are purged. */
   unverifiedRetentionHours: number;
@@ -41,6 +43,7 @@ export async function handlePostback(
     headers: request.headers,
     rawBody: new TextDecoder().decode(body.bytes),
     secret: settings.secret,
+    previousSecret: settings.previousSecret,
     clientId: settings.clientId,
     source: postbackSource(request.headers),
     unverifiedLimit: settings.unverifiedLimit,

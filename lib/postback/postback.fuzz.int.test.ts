@@ -18,9 +18,9 @@ import { sign } from "@/lib/signing";
 import { nastyString } from "@/lib/testing/fuzz";
 import type { PostbackSettings } from "./handle";
 import { MAX_CALLBACK_BYTES } from "./receive";
-import { type PostbackServer, startPostbackServer } from "./testing/postback-server";
-import { callbackFor, signedHeadersFor } from "./testing/signed-callbacks";
-import { insertTestOrder, openTestDashboardDb, type TestOrder } from "./testing/test-orders";
+import { type PostbackServer, startPostbackServer } from "@/lib/testing/postback-server";
+import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
+import { insertTestOrder, openTestDashboardDb, type TestOrder } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "fuzz-merchant", secret: "fuzz-secret" };
 const SETTINGS: PostbackSettings = { ...ACCOUNT, unverifiedRetentionHours: 72, unverifiedLimit: 1_000 };

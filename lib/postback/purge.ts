@@ -1,6 +1,6 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
-import { purgeUnverifiedDeliveries } from "@/lib/db/queries/callback-receiver";
+import { purgeUnverifiedDeliveries } from "@/lib/database/dashboard/queries/callback-receiver";
 import { UNVERIFIED_RATE_KEY_PREFIX, UNVERIFIED_WINDOW_MS } from "./receive";
 
 const HOUR_MS = 3_600_000;

@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database";
-import { getCallbackDelivery, listCallbackDeliveriesForOrder } from "@/lib/db/queries/callback-deliveries";
+import {
+  getCallbackDelivery,
+  listCallbackDeliveriesForOrder,
+} from "@/lib/database/dashboard/queries/callback-deliveries";
 import { sign, signStandardWebhook } from "@/lib/signing";
 import { callbackResponse, receiveCallback } from "./index";
-import { callbackFor } from "./testing/signed-callbacks";
-import { insertTestOrder, type TestOrder } from "./testing/test-orders";
-import { openTestDashboardDb } from "./testing/test-orders";
+import { callbackFor } from "@/lib/testing/signed-callbacks";
+import { insertTestOrder, type TestOrder } from "@/lib/testing/test-orders";
+import { openTestDashboardDb } from "@/lib/testing/test-orders";
 
 const SECRET = "receiver-test-secret";
 const CLIENT_ID = "merchant-1";

@@ -9,15 +9,16 @@ import {
   findBadText,
   textProblem,
 } from "@/lib/contract";
+import { UUID_PATTERN as UUID } from "@/lib/contract/uuid";
 import type { Sql } from "@/lib/database";
-import type { CallbackOutcome } from "@/lib/db/queries/callback-deliveries";
+import type { CallbackOutcome } from "@/lib/database/dashboard/queries/callback-deliveries";
 import {
   type StoredBody,
-  storeAndApplySignedCallback,
   storeInvalidDelivery,
   storeReceivedDelivery,
   storeUnverifiedDelivery,
-} from "@/lib/db/queries/callback-receiver";
+} from "@/lib/database/dashboard/queries/callback-receiver";
+import { storeAndApplyGrouped } from "./group-commit";
 import { summarizeBody, UNVERIFIED_PREFIX_BYTES, utf8Prefix } from "./body-summary";
 import { type HeaderSource, pickCallbackHeaders } from "./headers";
 import { verifyCallbackSignature } from "./verify";
@@ -38,6 +39,8 @@ export interface ReceiveInput {
   /** The body exactly as received: signatures cover these bytes. */
   rawBody: string;
   secret: string;
+  /** The secret before a rotation, accepted too (see verifyCallbackSignature). */
+  previousSecret?: string | undefined;
   clientId: string;
   /** Who sent it, for the per-source limit on unverified posts (see postbackSource). */
   source?: string | null;
@@ -63,7 +66,8 @@ export interface ReceiveResult {
 /**
  * The callback receiver (DESIGN §4). Signatures are checked in memory first, then one statement does the
  * rest: a verified, well-formed delivery is stored whole and applied atomically (de-duplicated on the
- * event id, applied monotonically, see receive_signed_callback); a signed but invalid one is stored whole;
+ * event id, applied monotonically, see receive_signed_callback; concurrent deliveries share one statement,
+ * see group-commit.ts); a signed but invalid one is stored whole;
  * one failing verification is stored bounded (a prefix, its size and hash) while its sender is within its
  * limit, and is never applied. Plain function over a db handle so it runs the same in the Next route, in
  * tests and in the benchmark.
@@ -87,6 +91,7 @@ export async function receiveCallback(db: Sql, input: ReceiveInput): Promise<Rec
 
   const verification = verifyCallbackSignature({
     secret: input.secret,
+    previousSecret: input.previousSecret,
     clientId: input.clientId,
     headers,
     rawBody: input.rawBody,
@@ -132,7 +137,7 @@ export async function receiveCallback(db: Sql, input: ReceiveInput): Promise<Rec
   }
   const payload = parsed.payload;
   try {
-    const { outcome, orderId } = await storeAndApplySignedCallback(db, {
+    const { outcome, orderId } = await storeAndApplyGrouped(db, {
       id,
       webhookId,
       eventId: verification.webhookId,
@@ -162,8 +167,6 @@ function claimedProviderId(rawBody: string): string | null {
     return null;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function parsePayload(
   rawBody: string,

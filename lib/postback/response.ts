@@ -1,4 +1,4 @@
-import { PROBLEM_CONTENT_TYPE } from "@/lib/contract";
+import { routeProblem as problem } from "@/lib/http/route-problem";
 import type { ReceiveResult } from "./receive";
 
 /**
@@ -26,14 +26,4 @@ export function callbackResponse(result: ReceiveResult): Response {
     case 400:
       return problem(400, "Bad Request", "The callback body is not a valid callback payload.", result.errors);
   }
-}
-
-function problem(status: number, title: string, detail: string, errors?: ReceiveResult["errors"]): Response {
-  return new Response(
-    JSON.stringify({ type: "about:blank", title, status, detail, ...(errors ? { errors } : {}) }),
-    {
-      status,
-      headers: { "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store" },
-    },
-  );
 }

@@ -8,12 +8,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
-import { listCallbackDeliveriesForOrder } from "@/lib/db/queries/callback-deliveries";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { createPaymentApiClient, type PaymentApi } from "@/lib/payment-api";
 import { type RunningSandbox, startSandbox } from "@/lib/sandbox/server";
 import { callbackResponse, receiveCallback } from "./index";
-import { insertTestOrder, openTestDashboardDb } from "./testing/test-orders";
+import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "loop-merchant", secret: "loop-secret-0123456789" };
 
@@ -68,7 +68,7 @@ afterAll(async () => {
   await disposeDashboard();
 });
 
-async function waitForStatus(orderId: string, status: string, timeoutMs = 10_000): Promise<void> {
+async function waitForStatus(orderId: string, status: string, timeoutMs = 20_000): Promise<void> {
   await vi.waitFor(
     async () => {
       const rows = await dashboardDb.query<{ status: string }>("SELECT status FROM orders WHERE id = $1", [
@@ -146,7 +146,7 @@ describe("sandbox → receiver", () => {
           if ((await listCallbackDeliveriesForOrder(dashboardDb, order.id)).length === 0)
             throw new Error("no delivery arrived");
         },
-        { timeout: 5_000, interval: 20 },
+        { timeout: 20_000, interval: 20 },
       );
     } finally {
       receiverSecret = ACCOUNT.secret;

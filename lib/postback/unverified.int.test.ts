@@ -6,14 +6,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database";
-import { getCallbackDelivery } from "@/lib/db/queries/callback-deliveries";
+import { getCallbackDelivery } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { UNVERIFIED_PREFIX_BYTES } from "./body-summary";
 import type { PostbackSettings } from "./handle";
 import { receiveCallback } from "./receive";
 import { purgeExpiredUnverified } from "./purge";
-import { type PostbackServer, startPostbackServer } from "./testing/postback-server";
-import { callbackFor, signedHeadersFor } from "./testing/signed-callbacks";
-import { insertTestOrder, openTestDashboardDb } from "./testing/test-orders";
+import { type PostbackServer, startPostbackServer } from "@/lib/testing/postback-server";
+import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
+import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "junk-merchant", secret: "junk-secret" };
 

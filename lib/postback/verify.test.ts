@@ -27,6 +27,29 @@ describe("verifyCallbackSignature", () => {
     expect(check(headers())).toEqual({ ok: true, webhookId: "evt_1" });
   });
 
+  it("accepts the previous secret during a rotation, in either style, and no third one", () => {
+    const rotated = (h: Record<string, string>, previousSecret?: string) =>
+      verifyCallbackSignature({
+        secret: "the-new-secret",
+        previousSecret,
+        clientId: "m1",
+        headers: h,
+        rawBody: body,
+        now,
+      });
+    // Signed with the old secret only (the service has not moved yet).
+    expect(rotated(headers(), secret)).toEqual({ ok: true, webhookId: "evt_1" });
+    expect(rotated(headers())).toEqual({ ok: false, error: "X-Signature does not match the body" });
+    expect(rotated(headers(), "another-old-secret")).toMatchObject({ ok: false });
+    // The service signs with both: the contract's header with the old one, Standard Webhooks with each.
+    const both = headers({
+      "webhook-signature": `${signStandardWebhook(secret, "evt_1", ts, body)} ${signStandardWebhook("the-new-secret", "evt_1", ts, body)}`,
+    });
+    expect(rotated(both, secret).ok).toBe(true);
+    const { "x-signature": _old, ...webhookOnly } = both;
+    expect(rotated(webhookOnly).ok).toBe(true);
+  });
+
   it("accepts a webhook-signature header carrying several signatures", () => {
     const h = headers({
       "webhook-signature": `v1,bm90LWl0 ${signStandardWebhook(secret, "evt_1", ts, body)}`,

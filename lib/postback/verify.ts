@@ -8,6 +8,8 @@ export type VerificationResult = { ok: true; webhookId: string | null } | { ok: 
 
 export interface VerifyInput {
   secret: string;
+  /** The secret before a rotation: a signature made with it verifies too. */
+  previousSecret?: string | undefined;
   /** Our merchant account; a delivery naming another X-Client-Id is refused. */
   clientId: string;
   /** Lower-cased header names (see pickCallbackHeaders). */
@@ -42,14 +44,16 @@ export function verifyCallbackSignature(input: VerifyInput): VerificationResult 
       return { ok: false, error: "webhook-timestamp is more than 5 minutes off" };
   }
 
-  if (xSignature !== undefined && !verify(input.secret, input.rawBody, xSignature)) {
+  // The current secret first: the previous one is tried only for a signature it does not verify.
+  const secrets = input.previousSecret ? [input.secret, input.previousSecret] : [input.secret];
+  if (xSignature !== undefined && !secrets.some((s) => verify(s, input.rawBody, xSignature))) {
     return { ok: false, error: "X-Signature does not match the body" };
   }
   if (whSignature !== undefined) {
     if (!whId || timestamp === undefined) {
       return { ok: false, error: "webhook-signature needs webhook-id and webhook-timestamp" };
     }
-    if (!verifyStandardWebhook(input.secret, whId, timestamp, input.rawBody, whSignature)) {
+    if (!secrets.some((s) => verifyStandardWebhook(s, whId, timestamp, input.rawBody, whSignature))) {
       return { ok: false, error: "webhook-signature does not match" };
     }
   }

@@ -1,47 +1,37 @@
 /**
- * What every API request passes before its handler: body size (413), authentication (401), rate limit
- * (429), content type (415), UTF-8 and JSON syntax (400) and the text rule (400: no NUL, no unpaired
- * surrogate anywhere in the body), in that order.
+ * What every API request passes before its handler, as Hono middleware: body size (413), authentication
+ * (401), rate limit (429), content type (415), UTF-8 and JSON syntax (400) and the text rule (400: no NUL,
+ * no unpaired surrogate anywhere in the body), in that order. An admitted request carries the merchant
+ * (c.get("merchant")) and, for a POST, the parsed body (c.get("json"), c.get("text")).
  */
 import type { HttpBindings } from "@hono/node-server";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { findBadText } from "@/lib/contract";
 import { readBodyWithin } from "@/lib/http/read-body-within";
 import { verify } from "@/lib/signing";
 import { bodyTooLarge } from "./body-limit";
 import type { Merchant, SandboxContext } from "./context";
+import type { AdmittedPostEnv, MerchantEnv } from "./http-env";
 import { problem, problemResponse, validationProblem } from "./problems";
-import { countRequest } from "./store/limits";
+import { countRequest } from "@/lib/database/sandbox/limits";
 
-export type SandboxEnv = { Bindings: HttpBindings };
-export type SandboxHttpContext = Context<SandboxEnv>;
+const refuse = (...args: Parameters<typeof problem>) => problemResponse(problem(...args));
 
-export class Refusal {
-  constructor(readonly response: Response) {}
-}
-
-const refuse = (...args: Parameters<typeof problem>) => new Refusal(problemResponse(problem(...args)));
-
-/** Reads at most `limit` bytes of the body, counted as they arrive; a Refusal (413) beyond that. */
-async function readBody(c: SandboxHttpContext, limit: number): Promise<Uint8Array | Refusal> {
-  const body = await readBodyWithin(c.req.raw, limit);
-  if (!body.ok) return new Refusal(bodyTooLarge(limit));
-  return body.bytes;
-}
-
-function authenticate(ctx: SandboxContext, c: SandboxHttpContext, message: string | Uint8Array) {
+function authenticate(ctx: SandboxContext, c: Context, message: string | Uint8Array): Merchant | Response {
   const clientId = c.req.header("x-client-id");
   if (!clientId) return refuse(401, "unauthorized", "Missing X-Client-Id header");
   const secret = ctx.opts.accounts.get(clientId);
   if (secret === undefined) return refuse(401, "unauthorized", "Unknown X-Client-Id");
   const signature = c.req.header("x-signature");
   if (!signature) return refuse(401, "unauthorized", "Missing X-Signature header");
-  if (!verify(secret, message, signature.toLowerCase()))
+  const next = ctx.opts.nextSecrets.get(clientId);
+  const given = signature.toLowerCase();
+  if (!verify(secret, message, given) && (next === undefined || !verify(next, message, given)))
     return refuse(401, "unauthorized", "X-Signature does not match the request (see README: signing)");
-  return { clientId, secret } satisfies Merchant;
+  return { clientId, secret };
 }
 
-async function rateLimit(ctx: SandboxContext, clientId: string): Promise<Refusal | undefined> {
+async function rateLimit(ctx: SandboxContext, clientId: string): Promise<Response | undefined> {
   const { rateLimit: limit, rateLimitWindowMs: windowMs } = ctx.opts;
   if (limit <= 0) return undefined;
   const now = ctx.opts.now().getTime();
@@ -49,33 +39,14 @@ async function rateLimit(ctx: SandboxContext, clientId: string): Promise<Refusal
   const count = await countRequest(ctx.db, clientId, new Date(windowStart));
   if (count <= limit) return undefined;
   const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-  return new Refusal(
-    problemResponse(
-      problem(429, "rate-limited", `At most ${limit} requests per ${windowMs / 1000} s per client id`),
-      { "retry-after": String(retryAfter) },
-    ),
+  return problemResponse(
+    problem(429, "rate-limited", `At most ${limit} requests per ${windowMs / 1000} s per client id`),
+    { "retry-after": String(retryAfter) },
   );
 }
 
-export interface AdmitOptions {
-  /** Count the request against the client's rate limit (API routes; not the test controls). */
-  limited: boolean;
-}
-
-/** POST: returns the merchant and the parsed JSON body, or a Refusal. */
-export async function admitPost(
-  ctx: SandboxContext,
-  c: SandboxHttpContext,
-  { limited }: AdmitOptions,
-): Promise<{ merchant: Merchant; json: unknown; text: string } | Refusal> {
-  const body = await readBody(c, ctx.opts.bodyLimitBytes);
-  if (body instanceof Refusal) return body;
-  const merchant = authenticate(ctx, c, body);
-  if (merchant instanceof Refusal) return merchant;
-  if (limited) {
-    const limitedOut = await rateLimit(ctx, merchant.clientId);
-    if (limitedOut) return limitedOut;
-  }
+/** The body as JSON under the content-type, UTF-8, syntax and text rules, or the 415/400 refusal. */
+function parseJsonBody(c: Context, body: Uint8Array): { json: unknown; text: string } | Response {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json")
     return refuse(415, "unsupported-media-type", "Content-Type must be application/json");
@@ -97,29 +68,57 @@ export async function admitPost(
   }
   // One text rule for every string of every request, before any handler or database sees it.
   const bad = findBadText(json);
-  if (bad) return new Refusal(problemResponse(validationProblem([bad])));
-  return { merchant, json, text };
+  if (bad) return problemResponse(validationProblem([bad]));
+  return { json, text };
+}
+
+export interface AdmitOptions {
+  /** Count the request against the client's rate limit (API routes; not the test controls). */
+  limited: boolean;
+}
+
+/** POST: admits a signed JSON request (merchant, json and text in the context) or answers the refusal. */
+export function admitPost(
+  ctx: SandboxContext,
+  { limited }: AdmitOptions,
+): MiddlewareHandler<AdmittedPostEnv> {
+  return async (c, next) => {
+    // The body is counted as it arrives (lib/http): Hono's bodyLimit trusts a declared Content-Length.
+    const body = await readBodyWithin(c.req.raw, ctx.opts.bodyLimitBytes);
+    if (!body.ok) return bodyTooLarge(ctx.opts.bodyLimitBytes);
+    const merchant = authenticate(ctx, c, body.bytes);
+    if (merchant instanceof Response) return merchant;
+    if (limited) {
+      const limitedOut = await rateLimit(ctx, merchant.clientId);
+      if (limitedOut) return limitedOut;
+    }
+    const parsed = parseJsonBody(c, body.bytes);
+    if (parsed instanceof Response) return parsed;
+    c.set("merchant", merchant);
+    c.set("json", parsed.json);
+    c.set("text", parsed.text);
+    await next();
+  };
+}
+
+/** GET: admits a signed request (merchant in the context) or answers the refusal. */
+export function admitGet(ctx: SandboxContext, { limited }: AdmitOptions): MiddlewareHandler<MerchantEnv> {
+  return async (c, next) => {
+    const merchant = authenticate(ctx, c, pathAsSent(c));
+    if (merchant instanceof Response) return merchant;
+    if (limited) {
+      const limitedOut = await rateLimit(ctx, merchant.clientId);
+      if (limitedOut) return limitedOut;
+    }
+    c.set("merchant", merchant);
+    await next();
+  };
 }
 
 /** The request path and query exactly as the client sent them (what a GET signature covers). */
-export function pathAsSent(c: SandboxHttpContext): string {
+export function pathAsSent(c: Context): string {
   const raw = (c.env as Partial<HttpBindings> | undefined)?.incoming?.url;
   if (raw?.startsWith("/")) return raw;
   const url = new URL(c.req.url);
   return url.pathname + url.search;
-}
-
-/** GET: returns the merchant, or a Refusal. */
-export async function admitGet(
-  ctx: SandboxContext,
-  c: SandboxHttpContext,
-  { limited }: AdmitOptions,
-): Promise<Merchant | Refusal> {
-  const merchant = authenticate(ctx, c, pathAsSent(c));
-  if (merchant instanceof Refusal) return merchant;
-  if (limited) {
-    const limitedOut = await rateLimit(ctx, merchant.clientId);
-    if (limitedOut) return limitedOut;
-  }
-  return merchant;
 }

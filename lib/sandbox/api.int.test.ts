@@ -16,13 +16,14 @@ import {
 } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { findBank } from "./banks";
 import { loadSandboxConfig } from "./config";
-import { hasValidCrc, parseTlv } from "./details/emv";
+import { parseTlv } from "@/lib/contract/emv";
+import { hasValidEmvCrc } from "@/lib/contract/checksums";
 import { NSPK_LINK_PATTERN } from "./details/nspk";
 import { type RunningSandbox, startSandbox } from "./server";
-import { signedClient, TEST_ACCOUNT } from "./test-support";
+import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
 let scratch: ScratchDatabase;
 let db: Database;
@@ -83,7 +84,7 @@ describe("pay-in create: every method", () => {
     }
     if (kind === "pixQr") {
       const code = (d.qr as { code: string }).code;
-      expect(hasValidCrc(code)).toBe(true);
+      expect(hasValidEmvCrc(code)).toBe(true);
       const fields = Object.fromEntries(parseTlv(code).map((f) => [f.id, f.value]));
       expect(fields["54"]).toBe("100.50");
       expect(fields["53"]).toBe("986");

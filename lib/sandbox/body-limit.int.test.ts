@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemSchema } from "@/lib/contract";
 import { samplePayinRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { signRequest } from "@/lib/signing";
 import { openSandbox, type RunningSandbox, startSandbox } from "./server";
-import { TEST_ACCOUNT } from "./test-support";
+import { TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
 const LIMIT = 8 * 1024;
 

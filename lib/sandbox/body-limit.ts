@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { readBodyWithin } from "@/lib/http/read-body-within";
-import type { SandboxEnv } from "./admission";
+import type { SandboxEnv } from "./http-env";
 import { problem, problemResponse } from "./problems";
 
 /** For handlers that parse the body themselves (forms): the body, read under `limit`, or a 413. */

@@ -2,10 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackPayloadSchema, problemSchema } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database, DatabaseConfig } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/database/test-database";
+import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/testing/database";
 import { verify, verifyStandardWebhook } from "@/lib/signing";
-import { type RunningSandbox, type SandboxOptions, startSandbox } from "./server";
-import { type CallbackReceiver, signedClient, startCallbackReceiver, TEST_ACCOUNT } from "./test-support";
+import { openSandbox, type RunningSandbox, type SandboxOptions, startSandbox } from "./server";
+import {
+  type CallbackReceiver,
+  signedClient,
+  startCallbackReceiver,
+  TEST_ACCOUNT,
+} from "@/lib/testing/sandbox-http";
 import { FAILING_PAYOUT_CARD } from "./triggers";
 
 const FAST = {
@@ -72,7 +77,8 @@ async function settled(id: string, state: string, client = api): Promise<OrderVi
         throw new Error(`callbacks of ${id} never became ${state}: ${JSON.stringify(v)}`);
       return v;
     },
-    { timeout: 10_000, interval: 25 },
+    // Generous: on a loaded machine the dispatcher's retries can lag well past their backoff.
+    { timeout: 20_000, interval: 25 },
   );
 }
 
@@ -88,7 +94,7 @@ async function waitForCallbacks(id: string, count: number) {
         throw new Error(`expected ${count} callbacks for ${id}, got ${received.length}`);
       return received;
     },
-    { timeout: 10_000, interval: 10 },
+    { timeout: 20_000, interval: 10 },
   );
 }
 
@@ -209,12 +215,50 @@ describe("operator page", () => {
     expect((await view(order.id)).status).toBe("Success");
     await waitForCallbacks(order.id, 1);
   });
+
+  it("escapes what it shows", async () => {
+    const account = { clientId: `<b id="x">'&`, secret: "operator-secret" };
+    const other = await openSandbox({ ...FAST, accounts: [account], database: db });
+    const auth = `Basic ${Buffer.from(`${account.clientId}:${account.secret}`).toString("base64")}`;
+    const res = await other.app.fetch(
+      new Request("http://sandbox.test/sandbox", { headers: { authorization: auth } }),
+    );
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<code>&lt;b id=&quot;x&quot;&gt;&#39;&amp;</code>");
+    expect(html).not.toContain('<b id="x">');
+  });
+
+  it("refuses a form post that cannot show it comes from this page, as a problem", async () => {
+    const order = await createPayin();
+    const post = (headers: Record<string, string>) =>
+      fetch(`${sandbox.url}/sandbox/ui/orders/${order.id}/status`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({ status: "Success" }),
+        headers: { authorization: basic, ...headers },
+      });
+    const refused: Record<string, string>[] = [
+      {},
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+    ];
+    for (const headers of refused) {
+      const res = await post(headers);
+      expect(res.status).toBe(403);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      expect(problemSchema.parse(await res.json()).type).toBe("urn:payorders:problem:forbidden");
+    }
+    expect((await view(order.id)).status).toBe("In progress");
+    expect((await post({ "sec-fetch-site": "same-origin" })).status).toBe(303);
+    expect((await view(order.id)).status).toBe("Success");
+  });
 });
 
 describe("retries", () => {
   it("retries after receiver failures with the same event, then succeeds", async () => {
-    receiver.respondWith([500, 503]);
     const order = await createPayin();
+    receiver.respondWith([500, 503], order.id);
     await api.post(`/sandbox/orders/${order.id}/status`, { status: "Success" });
     const calls = await waitForCallbacks(order.id, 3);
     expect(new Set(calls.map((c) => c.headers["webhook-id"])).size).toBe(1);
@@ -228,8 +272,8 @@ describe("retries", () => {
   });
 
   it("gives up after the bounded number of attempts", async () => {
-    receiver.respondWith([500, 500, 500, 500, 500, 500]);
     const order = await createPayin();
+    receiver.respondWith([500, 500, 500, 500, 500, 500], order.id);
     await api.post(`/sandbox/orders/${order.id}/status`, { status: "Failed" });
     const v = await settled(order.id, "failed");
     expect(v.callbacks[0]?.attempts.map((a) => a.statusCode)).toEqual([500, 500, 500, 500]);
@@ -359,7 +403,7 @@ describe("restart", () => {
           const attempts = (await view(id, client1)).callbacks[0]?.attempts.length;
           if (attempts !== 1) throw new Error(`${attempts ?? 0} attempts on record, not 1`);
         },
-        { timeout: 10_000, interval: 10 },
+        { timeout: 20_000, interval: 10 },
       );
       await first.close();
       expect(local.received).toHaveLength(1);

@@ -67,6 +67,33 @@ describe("sandbox config", () => {
     ).toThrow(/SANDBOX_PORT[\s\S]*SANDBOX_EXPIRY_MINUTES[\s\S]*SANDBOX_CALLBACK_RETRY_SCHEDULE/);
   });
 
+  it("reads a next secret (rotation) for the default account and in the accounts file", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sbx-config-"));
+    const file = path.join(dir, "accounts.json");
+    writeFileSync(
+      file,
+      JSON.stringify([{ clientId: "qa-2", secret: "qa-secret-1", nextSecret: "qa-secret-2" }]),
+    );
+    const c = loadSandboxConfig({ SANDBOX_CLIENT_NEXT_SECRET: "next-secret-1", SANDBOX_ACCOUNTS_FILE: file });
+    expect(c.accounts).toEqual([
+      { clientId: "sandbox-merchant", secret: "sandbox-secret", nextSecret: "next-secret-1" },
+      { clientId: "qa-2", secret: "qa-secret-1", nextSecret: "qa-secret-2" },
+    ]);
+    expect(() => loadSandboxConfig({ SANDBOX_CLIENT_NEXT_SECRET: "sandbox-secret" })).toThrow(
+      /SANDBOX_CLIENT_NEXT_SECRET: Must differ from SANDBOX_CLIENT_SECRET/,
+    );
+    expect(() => loadSandboxConfig({ SANDBOX_CLIENT_NEXT_SECRET: "short" })).toThrow(
+      /SANDBOX_CLIENT_NEXT_SECRET: Must be at least 8 characters/,
+    );
+    writeFileSync(
+      file,
+      JSON.stringify([{ clientId: "qa-2", secret: "qa-secret-1", nextSecret: "qa-secret-1" }]),
+    );
+    expect(() => loadSandboxConfig({ SANDBOX_ACCOUNTS_FILE: file })).toThrow(
+      /nextSecret.*Must differ from secret/,
+    );
+  });
+
   it("refuses an accounts file of the wrong shape", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "sbx-config-"));
     const file = path.join(dir, "accounts.json");

@@ -27,10 +27,16 @@ const optionalString = z
 
 const accountsFileSchema = z
   .array(
-    z.object({
-      clientId: z.string().trim().min(1, "Must not be empty"),
-      secret: z.string().min(8, "Must be at least 8 characters"),
-    }),
+    z
+      .object({
+        clientId: z.string().trim().min(1, "Must not be empty"),
+        secret: z.string().min(8, "Must be at least 8 characters"),
+        nextSecret: z.string().min(8, "Must be at least 8 characters").optional(),
+      })
+      .refine((a) => a.nextSecret !== a.secret, {
+        path: ["nextSecret"],
+        message: "Must differ from secret (it is the secret being rotated to)",
+      }),
   )
   .min(1, "Must list at least one account");
 
@@ -101,28 +107,37 @@ const retrySchedule = z
   .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "Must be comma-separated milliseconds, e.g. 1000,5000,30000")
   .transform((v) => v.split(",").map((s) => Number(s.trim())));
 
-export const sandboxEnvSchema = z.object({
-  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(SANDBOX_DEFAULT_PORT),
-  SANDBOX_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),
-  SANDBOX_CLIENT_ID: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_ID),
-  SANDBOX_CLIENT_SECRET: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_SECRET),
-  SANDBOX_ACCOUNTS_FILE: optionalString,
-  SANDBOX_CONFIG_FILE: optionalString,
-  SANDBOX_DATABASE_URL: optionalString.pipe(z.url("Must be a postgres:// URL").optional()),
-  DATA_DIR: optionalString.transform((v) => v ?? ".data"),
-  SANDBOX_DATA_DIR: optionalString,
-  SANDBOX_EXPIRY_MINUTES: optionalString.pipe(
-    z.coerce.number<string | undefined>().positive().max(10_080).optional(),
-  ),
-  SANDBOX_CALLBACK_RETRY_SCHEDULE: optionalString.pipe(retrySchedule.optional()),
-  SANDBOX_CALLBACK_MAX_ATTEMPTS: optionalString.pipe(
-    z.coerce.number<string | undefined>().int().min(1).max(100).optional(),
-  ),
-  /** 0 turns the rate limit off (load tests). */
-  SANDBOX_RATE_LIMIT_PER_MINUTE: optionalString.pipe(
-    z.coerce.number<string | undefined>().int().min(0).optional(),
-  ),
-});
+export const sandboxEnvSchema = z
+  .object({
+    SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(SANDBOX_DEFAULT_PORT),
+    SANDBOX_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),
+    SANDBOX_CLIENT_ID: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_ID),
+    SANDBOX_CLIENT_SECRET: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_SECRET),
+    /** A second secret of that account while it is rotated (see MerchantAccount.nextSecret). */
+    SANDBOX_CLIENT_NEXT_SECRET: optionalString.pipe(
+      z.string().min(8, "Must be at least 8 characters").optional(),
+    ),
+    SANDBOX_ACCOUNTS_FILE: optionalString,
+    SANDBOX_CONFIG_FILE: optionalString,
+    SANDBOX_DATABASE_URL: optionalString.pipe(z.url("Must be a postgres:// URL").optional()),
+    DATA_DIR: optionalString.transform((v) => v ?? ".data"),
+    SANDBOX_DATA_DIR: optionalString,
+    SANDBOX_EXPIRY_MINUTES: optionalString.pipe(
+      z.coerce.number<string | undefined>().positive().max(10_080).optional(),
+    ),
+    SANDBOX_CALLBACK_RETRY_SCHEDULE: optionalString.pipe(retrySchedule.optional()),
+    SANDBOX_CALLBACK_MAX_ATTEMPTS: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(1).max(100).optional(),
+    ),
+    /** 0 turns the rate limit off (load tests). */
+    SANDBOX_RATE_LIMIT_PER_MINUTE: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(0).optional(),
+    ),
+  })
+  .refine((e) => e.SANDBOX_CLIENT_NEXT_SECRET !== e.SANDBOX_CLIENT_SECRET, {
+    path: ["SANDBOX_CLIENT_NEXT_SECRET"],
+    message: "Must differ from SANDBOX_CLIENT_SECRET (it is the secret being rotated to)",
+  });
 
 export interface SandboxEnvConfig {
   port: number;
@@ -152,7 +167,13 @@ export function loadSandboxConfig(
     throw new SandboxConfigError(`Invalid sandbox environment:\n${lines}`);
   }
   const e = parsed.data;
-  const accounts: MerchantAccount[] = [{ clientId: e.SANDBOX_CLIENT_ID, secret: e.SANDBOX_CLIENT_SECRET }];
+  const accounts: MerchantAccount[] = [
+    {
+      clientId: e.SANDBOX_CLIENT_ID,
+      secret: e.SANDBOX_CLIENT_SECRET,
+      ...(e.SANDBOX_CLIENT_NEXT_SECRET ? { nextSecret: e.SANDBOX_CLIENT_NEXT_SECRET } : {}),
+    },
+  ];
   if (e.SANDBOX_ACCOUNTS_FILE) accounts.push(...readAccountsFile(e.SANDBOX_ACCOUNTS_FILE));
   const file = e.SANDBOX_CONFIG_FILE ? readConfigFile(e.SANDBOX_CONFIG_FILE) : {};
   return {

@@ -1,5 +1,6 @@
 import type { Database } from "@/lib/database";
 import type { ResolvedOptions } from "./options";
+import type { RequestLog } from "./request-log";
 
 /** What request handlers, the dispatcher and the sweeper share. */
 export interface SandboxContext {
@@ -7,6 +8,8 @@ export interface SandboxContext {
   opts: ResolvedOptions;
   /** Wakes the callback dispatcher (a new event is due now). */
   kick(): void;
+  /** Where every answered request is recorded. */
+  log: RequestLog;
 }
 
 export interface Merchant {

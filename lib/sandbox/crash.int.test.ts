@@ -14,8 +14,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePayinRequest } from "@/lib/contract/samples";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
-import { signedClient, TEST_ACCOUNT } from "./test-support";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = path.join(ROOT, "lib", "sandbox", "main.ts");

@@ -9,7 +9,8 @@ import {
 } from "@/lib/contract";
 import { defaultBankOf, findBank } from "./banks";
 import { makeBankDetails } from "./details";
-import { hasValidCrc, parseTlv } from "./details/emv";
+import { parseTlv } from "@/lib/contract/emv";
+import { hasValidEmvCrc } from "@/lib/contract/checksums";
 import { buildNspkLink, NSPK_LINK_PATTERN, nspkLinkId, nspkQrShape } from "./details/nspk";
 import { buildPixBrCode } from "./details/pix";
 import { assertValidPool, DEFAULT_DETAILS_POOL } from "./details/pool";
@@ -36,9 +37,9 @@ describe("Pix BR Code", () => {
   it("ends in a CRC16 over the whole string including 6304", () => {
     expect(code.slice(-8, -4)).toBe("6304");
     expect(code.slice(-4)).toBe(crc16Ccitt(code.slice(0, -4)));
-    expect(hasValidCrc(code)).toBe(true);
+    expect(hasValidEmvCrc(code)).toBe(true);
     const tampered = code.replace("100.50", "100.51");
-    expect(hasValidCrc(tampered)).toBe(false);
+    expect(hasValidEmvCrc(tampered)).toBe(false);
   });
 
   it("matches a known CRC vector (CRC-16/CCITT-FALSE of 123456789 is 29B1)", () => {

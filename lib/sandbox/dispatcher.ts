@@ -7,7 +7,12 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/database";
 import { sign, signStandardWebhook } from "@/lib/signing";
 import type { ResolvedOptions } from "./options";
-import { type CallbackRow, claimDueCallbacks, recordAttempt, settleCallback } from "./store/callbacks";
+import {
+  type CallbackRow,
+  claimDueCallbacks,
+  recordAttempt,
+  settleCallback,
+} from "@/lib/database/sandbox/callbacks";
 
 /** Deliveries in flight at once; each one runs on its own, so a receiver that hangs holds only its slot. */
 const MAX_IN_FLIGHT = 16;
@@ -95,9 +100,9 @@ export class CallbackDispatcher {
     const started = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;
-    const secret = this.opts.accounts.get(cb.client_id);
+    const secret = this.opts.accounts.get(cb.clientId);
     if (secret === undefined) {
-      error = `merchant account ${cb.client_id} is no longer configured`;
+      error = `merchant account ${cb.clientId} is no longer configured`;
     } else {
       // Our own timer, not AbortSignal.any([…, AbortSignal.timeout()]): on Node 20 the garbage collector can
       // reclaim a timeout signal held only by a composite one, and then a hung receiver is never given up on.
@@ -119,11 +124,16 @@ export class CallbackDispatcher {
           headers: {
             "content-type": "application/json",
             "user-agent": "payorders-sandbox/1",
-            "x-client-id": cb.client_id,
+            "x-client-id": cb.clientId,
             "x-signature": sign(secret, cb.body),
             "webhook-id": cb.id,
             "webhook-timestamp": String(timestamp),
-            "webhook-signature": signStandardWebhook(secret, cb.id, timestamp, cb.body),
+            "webhook-signature": webhookSignatures(
+              [secret, this.opts.nextSecrets.get(cb.clientId)],
+              cb.id,
+              timestamp,
+              cb.body,
+            ),
           },
         });
         statusCode = response.status;
@@ -174,4 +184,17 @@ function describeError(error: unknown): string {
     return `${error.name}: ${error.message}${cause}`.slice(0, 500);
   }
   return String(error).slice(0, 500);
+}
+
+/** Standard Webhooks' header with one `v1,` signature per secret (two while the account is rotated). */
+function webhookSignatures(
+  secrets: (string | undefined)[],
+  id: string,
+  timestamp: number,
+  body: string,
+): string {
+  return secrets
+    .filter((s): s is string => s !== undefined)
+    .map((s) => signStandardWebhook(s, id, timestamp, body))
+    .join(" ");
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYIN_METHODS, PAYOUT_METHODS } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { sign, signRequest } from "@/lib/signing";
 import {
   amountLiteral,
@@ -22,7 +22,7 @@ import {
   setPath,
 } from "@/lib/testing/fuzz";
 import { type RunningSandbox, startSandbox } from "./server";
-import { signedClient, TEST_ACCOUNT } from "./test-support";
+import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
 const RUNS = 2_000;
 const BODY_LIMIT = 16 * 1024;

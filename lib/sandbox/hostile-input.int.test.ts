@@ -7,9 +7,9 @@ import { problemSchema } from "@/lib/contract";
 import { sign } from "@/lib/signing";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { type RunningSandbox, startSandbox } from "./server";
-import { signedClient, TEST_ACCOUNT } from "./test-support";
+import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
 let scratch: ScratchDatabase;
 let db: Database;

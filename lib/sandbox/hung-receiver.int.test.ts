@@ -9,9 +9,14 @@ import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePayinRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { type RunningSandbox, type SandboxOptions, startSandbox } from "./server";
-import { type CallbackReceiver, signedClient, startCallbackReceiver, TEST_ACCOUNT } from "./test-support";
+import {
+  type CallbackReceiver,
+  signedClient,
+  startCallbackReceiver,
+  TEST_ACCOUNT,
+} from "@/lib/testing/sandbox-http";
 
 const BASE = {
   accounts: [TEST_ACCOUNT],
@@ -87,7 +92,7 @@ describe("a receiver that never answers", () => {
       await withSandbox({ callbackTimeoutMs: 600_000 }, async (sandbox, receiver) => {
         const api = signedClient(sandbox.url);
         await paidOrder(api, silent.url, 401);
-        await vi.waitFor(() => expect(silent.held).toHaveLength(1), { timeout: 10_000, interval: 10 });
+        await vi.waitFor(() => expect(silent.held).toHaveLength(1), { timeout: 20_000, interval: 10 });
 
         const ids = [];
         for (let i = 0; i < 3; i++) ids.push(await paidOrder(api, receiver.url, 402 + i));

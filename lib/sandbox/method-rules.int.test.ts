@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payinResponseSchemaFor, payoutResponseSchema, problemSchema } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { findBank } from "./banks";
 import { type RunningSandbox, startSandbox } from "./server";
-import { findOrderByPaymentId } from "./store/orders";
-import { signedClient, TEST_ACCOUNT } from "./test-support";
+import { findOrderByPaymentId } from "@/lib/database/sandbox/orders";
+import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
 let scratch: ScratchDatabase;
 let db: Database;

@@ -6,6 +6,11 @@ import { type DetailsPool, DEFAULT_DETAILS_POOL } from "./details/pool";
 export interface MerchantAccount {
   clientId: string;
   secret: string;
+  /**
+   * A second secret during a rotation: requests signed with either are accepted, and callbacks carry a
+   * webhook-signature made with each (X-Signature stays the current secret's).
+   */
+  nextSecret?: string;
 }
 
 /** Inclusive amount bounds in minor units (cents). */
@@ -90,6 +95,8 @@ export interface ResolvedOptions {
   port: number;
   host: string;
   accounts: ReadonlyMap<string, string>;
+  /** The accounts being rotated: client id → next secret. */
+  nextSecrets: ReadonlyMap<string, string>;
   expiryMs: number;
   retrySchedule: readonly number[];
   maxAttempts: number;
@@ -114,6 +121,7 @@ export function resolveOptions(o: SandboxOptions): ResolvedOptions {
     port: o.port ?? 0,
     host: o.host ?? "127.0.0.1",
     accounts: new Map(o.accounts.map((a) => [a.clientId, a.secret])),
+    nextSecrets: new Map(o.accounts.flatMap((a) => (a.nextSecret ? [[a.clientId, a.nextSecret]] : []))),
     expiryMs: Math.round((o.expiryMinutes ?? 15) * 60_000),
     retrySchedule,
     maxAttempts: o.callbackMaxAttempts ?? retrySchedule.length + 1,

@@ -1,5 +1,7 @@
 /** RFC 9457 problem details as the sandbox sends them (DESIGN §4). */
-import { type FieldError, type Problem, PROBLEM_CONTENT_TYPE } from "@/lib/contract";
+import { type FieldError, type Problem, problemResponse } from "@/lib/contract";
+
+export { problemResponse };
 
 const TITLES: Record<number, string> = {
   400: "Invalid request",
@@ -21,13 +23,6 @@ export function problem(status: number, slug: string, detail?: string, errors?: 
     ...(detail === undefined ? {} : { detail }),
     ...(errors === undefined ? {} : { errors }),
   };
-}
-
-export function problemResponse(p: Problem, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(p), {
-    status: p.status,
-    headers: { "content-type": PROBLEM_CONTENT_TYPE, ...headers },
-  });
 }
 
 export function validationProblem(errors: FieldError[]): Problem {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { samplePayoutRequest } from "@/lib/contract/samples";
-import { canonicalJson, maskCardNumber, minorFromDecimal } from "./canonical";
+import { canonicalJson } from "@/lib/contract/canonical-json";
+import { maskCardNumber } from "@/lib/contract/card-mask";
+import { minorFromDecimal } from "./canonical";
 import { DEFAULT_AMOUNT_LIMITS } from "./options";
 import { checkRules } from "./rules";
 import { FAILING_PAYOUT_CARD, FAILING_PAYOUT_PHONE, triggerFor } from "./triggers";

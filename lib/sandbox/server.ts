@@ -12,8 +12,9 @@ import { createSandboxApp } from "./app";
 import type { SandboxContext } from "./context";
 import { assertValidPool } from "./details/pool";
 import { CallbackDispatcher } from "./dispatcher";
-import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "./migrations";
+import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "@/lib/database/sandbox/migrations";
 import { resolveOptions, type SandboxOptions } from "./options";
+import { RequestLog } from "./request-log";
 import { ExpirySweeper } from "./sweeper";
 
 export { createSandboxApp } from "./app";
@@ -48,7 +49,8 @@ export async function openSandbox(options: SandboxOptions) {
     throw error;
   }
   const dispatcher = new CallbackDispatcher(db, opts);
-  const ctx: SandboxContext = { db, opts, kick: () => dispatcher.kick() };
+  const log = new RequestLog(db);
+  const ctx: SandboxContext = { db, opts, kick: () => dispatcher.kick(), log };
   const sweeper = new ExpirySweeper(ctx);
   const app = createSandboxApp(ctx);
   return {
@@ -57,10 +59,12 @@ export async function openSandbox(options: SandboxOptions) {
     start() {
       dispatcher.start();
       sweeper.start();
+      log.start();
     },
     async stop() {
       await sweeper.stop();
       await dispatcher.stop();
+      await log.stop();
       if (owned) await db.close();
     },
   };

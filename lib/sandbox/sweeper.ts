@@ -1,8 +1,12 @@
 /** Expires unpaid pay-ins at `expiresAt` (firing their callbacks) and drops old rate-limit windows. */
 import type { SandboxContext } from "./context";
 import { moveOrder } from "./service/move-order";
-import { deleteOldWindows } from "./store/limits";
-import { findExpiredPayins } from "./store/orders";
+import { deleteOldWindows } from "@/lib/database/sandbox/limits";
+import { findExpiredPayins } from "@/lib/database/sandbox/orders";
+import { deleteRequestsBefore } from "@/lib/database/sandbox/requests";
+
+/** How long the request log keeps a request (GET /sandbox/requests). */
+const REQUEST_LOG_KEPT_MS = 24 * 60 * 60_000;
 
 export class ExpirySweeper {
   private timer: NodeJS.Timeout | undefined;
@@ -51,6 +55,7 @@ export class ExpirySweeper {
     if (now.getTime() - this.lastCleanup > 60_000) {
       this.lastCleanup = now.getTime();
       await deleteOldWindows(db, new Date(now.getTime() - 2 * opts.rateLimitWindowMs - 60_000));
+      await deleteRequestsBefore(db, new Date(now.getTime() - REQUEST_LOG_KEPT_MS));
     }
     return expired;
   }

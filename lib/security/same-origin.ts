@@ -5,8 +5,12 @@
  * Origin is left to Next (browsers always send one on cross-site posts). Plain module: proxy.ts imports it.
  */
 import { NextResponse } from "next/server";
+import { routeProblem } from "@/lib/http/route-problem";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const CROSS_ORIGIN_MESSAGE =
+  "Cross-origin form posts and server-action calls are refused (the Origin header names another site).";
 
 export function isCrossOriginWrite(method: string, headers: Headers): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
@@ -26,14 +30,7 @@ export function isCrossOriginWrite(method: string, headers: Headers): boolean {
 
 /** The 403 answer, as problem details like the rest of the product's errors. */
 export function crossOriginRefusal(): NextResponse {
-  return new NextResponse(
-    JSON.stringify({
-      type: "about:blank",
-      title: "Forbidden",
-      status: 403,
-      detail:
-        "Cross-origin form posts and server-action calls are refused (the Origin header names another site).",
-    }),
-    { status: 403, headers: { "content-type": "application/problem+json", "cache-control": "no-store" } },
-  );
+  // The proxy must answer with a NextResponse: the same problem, re-wrapped.
+  const problem = routeProblem(403, "Forbidden", CROSS_ORIGIN_MESSAGE);
+  return new NextResponse(problem.body, { status: problem.status, headers: problem.headers });
 }

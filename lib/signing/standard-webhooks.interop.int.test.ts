@@ -7,14 +7,14 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePayinRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/database/test-database";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { type RunningSandbox, startSandbox } from "@/lib/sandbox/server";
 import {
   type CallbackReceiver,
   signedClient,
   startCallbackReceiver,
   TEST_ACCOUNT,
-} from "@/lib/sandbox/test-support";
+} from "@/lib/testing/sandbox-http";
 
 const whsec = (secret: string) => `whsec_${Buffer.from(secret, "utf8").toString("base64")}`;
 
@@ -60,7 +60,7 @@ describe("the sandbox's callbacks, read with standardwebhooks", () => {
         if (!found) throw new Error(`no callback for ${id} yet`);
         return found;
       },
-      { timeout: 10_000, interval: 25 },
+      { timeout: 20_000, interval: 25 },
     );
     const headers = Object.fromEntries(
       Object.entries(callback.headers).map(([name, value]) => [name, String(value)]),

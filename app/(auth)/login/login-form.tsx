@@ -1,17 +1,16 @@
 "use client";
 
 import { useActionState } from "react";
-import { type SignInActionResult, signInAction } from "@/lib/actions/sign-in-action";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { signInAction } from "@/lib/actions/sign-in-action";
 import styles from "../auth.module.css";
 
 /** Email + password; posts to the sign-in action (works without JavaScript, too). */
 export function LoginForm({ next }: { next: string }) {
-  const [state, formAction, pending] = useActionState<SignInActionResult | null, FormData>(
-    signInAction,
-    null,
-  );
+  const [state, formAction, pending] = useActionState<ActionResult | null, FormData>(signInAction, null);
   const emailError = state?.fieldErrors?.email;
   const passwordError = state?.fieldErrors?.password;
+  const echoed = state?.ok ? "" : (state?.values?.email ?? "");
   return (
     <form action={formAction} className="form" noValidate>
       <input type="hidden" name="next" value={next} />
@@ -25,8 +24,8 @@ export function LoginForm({ next }: { next: string }) {
           autoCapitalize="none"
           spellCheck={false}
           required
-          defaultValue={state?.email ?? ""}
-          key={state?.email ?? ""}
+          defaultValue={echoed}
+          key={echoed}
           aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? "email-error" : undefined}
         />

@@ -1,3 +1,4 @@
+import styles from "./banks.module.css";
 import { CHOOSER_COUNTRIES, countryName } from "./country-param";
 
 /**
@@ -18,12 +19,8 @@ export function CountryChooser({
 }) {
   const listed = country !== undefined && (CHOOSER_COUNTRIES as readonly string[]).includes(country);
   return (
-    <section
-      className="card row"
-      aria-label="Choose a country"
-      style={{ alignItems: "flex-end", gap: "1.5rem" }}
-    >
-      <form method="get" action="/banks" className="row" style={{ alignItems: "flex-end" }}>
+    <section className={`card row ${styles.chooser}`} aria-label="Choose a country">
+      <form method="get" action="/banks" className="row">
         <div className="field">
           <label htmlFor="country-select">Country</label>
           <select id="country-select" name="country" defaultValue={listed ? country : CHOOSER_COUNTRIES[0]}>
@@ -38,7 +35,7 @@ export function CountryChooser({
           Show banks
         </button>
       </form>
-      <form method="get" action="/banks" className="row" style={{ alignItems: "flex-end" }}>
+      <form method="get" action="/banks" className="row">
         <div className="field">
           <label htmlFor="country-code">Other country (ISO code)</label>
           <input

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeLabel, parseCountryParam } from "./country-param";
+import { parseCountryParam } from "./country-param";
 
 describe("parseCountryParam", () => {
   it.each([
@@ -34,16 +34,5 @@ describe("parseCountryParam", () => {
     });
     const long = parseCountryParam("x".repeat(500));
     expect(long.ok === false && long.input.length).toBe(24);
-  });
-});
-
-describe("codeLabel", () => {
-  it.each([
-    ["RU", "SBP member id"],
-    ["BR", "ISPB"],
-    ["KZ", "BIC"],
-    ["DE", "Bank code"],
-  ])("%s → %s", (country, label) => {
-    expect(codeLabel(country)).toBe(label);
   });
 });

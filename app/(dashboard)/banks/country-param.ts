@@ -37,20 +37,6 @@ export function parseCountryParam(value: string | string[] | undefined): Country
   return { ok: true, country: code };
 }
 
-/** What the bank directory's code is in each country's own payment system. */
-export function codeLabel(country: string): string {
-  switch (country) {
-    case "RU":
-      return "SBP member id";
-    case "BR":
-      return "ISPB";
-    case "KZ":
-      return "BIC";
-    default:
-      return "Bank code";
-  }
-}
-
 export function countryName(country: string): string {
   try {
     return new Intl.DisplayNames(["en"], { type: "region" }).of(country) ?? country;

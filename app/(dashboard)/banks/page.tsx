@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/lib/auth";
 import { type BankInfo, getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
+import styles from "./banks.module.css";
 import { BanksTable } from "./banks-table";
 import { CountryChooser } from "./country-chooser";
 import { parseCountryParam } from "./country-param";
@@ -18,7 +19,9 @@ export default async function BanksPage({
 }) {
   // Every role may read the directory; the page checks the session itself, not only the layout.
   await requirePageUser();
-  const param = parseCountryParam((await searchParams).country);
+  const params = await searchParams;
+  const param = parseCountryParam(params.country);
+  const query = typeof params.q === "string" ? params.q.slice(0, 100) : "";
 
   let result: { banks: BankInfo[] } | { error: ErrorView } | undefined;
   if (param.ok) {
@@ -65,14 +68,14 @@ export default async function BanksPage({
               ))}
             </ul>
           )}
-          <p style={{ marginBottom: 0 }}>
+          <p className={styles.retry}>
             <a href={param.ok ? `/banks?country=${param.country}` : "/banks"}>Try again</a>
           </p>
         </div>
       )}
 
       {param.ok && result !== undefined && "banks" in result && (
-        <BanksTable country={param.country} banks={result.banks} />
+        <BanksTable country={param.country} banks={result.banks} initialQuery={query} />
       )}
     </div>
   );

@@ -9,24 +9,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/database/test-database";
-import type { SandboxStatusState } from "@/lib/actions/set-sandbox-status-action";
-import {
-  type SandboxFixture,
-  startSandboxFixture,
-  TEST_ACCOUNT,
-} from "@/lib/payment-api/testing/sandbox-fixture";
-import { insertTestOrder } from "@/lib/postback/testing/test-orders";
+import { scratchDashboardEnv } from "@/lib/testing/database";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
+import { insertTestOrder } from "@/lib/testing/test-orders";
 import { sign } from "@/lib/signing";
+import { testRequest } from "@/lib/testing/next-headers";
 
-const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
-
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -35,7 +25,7 @@ let scratch: { drop(): Promise<void> } | undefined;
 let db: Database;
 let receiver: Server;
 let postbackUrl: string;
-let setStatus: (prev: SandboxStatusState | null, form: FormData) => Promise<SandboxStatusState>;
+let setStatus: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 let statusGet: Handler;
 let exportGet: Handler;
 let postbackPost: Handler;
@@ -50,7 +40,7 @@ beforeAll(async () => {
   process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
 
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/db/client");
+  const { getDb } = await import("@/lib/database/dashboard/client");
   setStatus = (await import("@/lib/actions/set-sandbox-status-action")).setSandboxStatusAction;
   statusGet = (await import("@/app/api/orders/status/route")).GET;
   exportGet = (await import("./export/route")).GET;
@@ -79,9 +69,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   postbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/postback`;
 
-  const { signInTestRole } = await import("@/lib/auth/test-sign-in");
+  const { signInTestRole } = await import("@/lib/testing/sign-in");
   signInAs = async (role) => {
-    await signInTestRole(db, jar.cookies, role);
+    await signInTestRole(db, testRequest.cookies, role);
   };
 });
 
@@ -137,7 +127,7 @@ describe("setSandboxStatusAction", () => {
       async () => {
         if ((await statusOf(order.id)) !== "Success") throw new Error("the callback never applied");
       },
-      { timeout: 10_000, interval: 25 },
+      { timeout: 20_000, interval: 25 },
     );
     const deliveries = await db.query<{ outcome: string; verified: boolean }>(
       "SELECT outcome, verified FROM callback_deliveries WHERE order_id = $1",
@@ -211,9 +201,12 @@ describe("GET /api/orders/status", () => {
 describe("GET /orders/export", () => {
   const get = (query: string) => exportGet(new Request(`http://dashboard.test/orders/export?${query}`));
 
-  it("answers 401 signed out", async () => {
+  it("answers 401 signed out, as problem details", async () => {
     await signInAs(null);
-    expect((await get("")).status).toBe(401);
+    const res = await get("");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(await res.json()).toMatchObject({ type: "about:blank", title: "Unauthorized", status: 401 });
   });
 
   it("streams the current filter as escaped CSV to a viewer", async () => {

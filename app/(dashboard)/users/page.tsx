@@ -4,9 +4,9 @@ import { RecentActivity } from "@/components/users/recent-activity";
 import { UsersTable } from "@/components/users/users-table";
 import { requirePageUser, USER_ADMIN_ROLES } from "@/lib/auth";
 import { listAccountLocks } from "@/lib/auth/account-locks";
-import { getDb } from "@/lib/db/client";
-import { listRecentActivity } from "@/lib/db/queries/audit";
-import { listUsers } from "@/lib/db/queries/users";
+import { getDb } from "@/lib/database/dashboard/client";
+import { listRecentActivity } from "@/lib/database/dashboard/queries/audit";
+import { listUsers } from "@/lib/database/dashboard/queries/users";
 
 export const metadata: Metadata = { title: "Users" };
 

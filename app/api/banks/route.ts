@@ -1,4 +1,5 @@
-import { ANY_ROLE, authorizeRequest } from "@/lib/auth";
+import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
+import { routeProblem } from "@/lib/http/route-problem";
 import { banksQuerySchema } from "@/lib/contract";
 import { getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
 
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request): Promise<Response> {
   const auth = await authorizeRequest(ANY_ROLE);
-  if (!auth.ok) return problem(auth.status, auth.status === 401 ? "Unauthorized" : "Forbidden", auth.message);
+  if (!auth.ok) return authProblemResponse(auth);
 
   const country = new URL(request.url).searchParams.get("country") ?? undefined;
   const parsed = banksQuerySchema.safeParse({ country });
@@ -29,14 +30,5 @@ export async function GET(request: Request): Promise<Response> {
 }
 
 function problem(status: number, title: string, detail: string, path?: string): Response {
-  return new Response(
-    JSON.stringify({
-      type: "about:blank",
-      title,
-      status,
-      detail,
-      ...(path ? { errors: [{ path, message: detail }] } : {}),
-    }),
-    { status, headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store" } },
-  );
+  return routeProblem(status, title, detail, path ? [{ path, message: detail }] : undefined);
 }

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/database/dashboard/client";
 import { env } from "@/lib/env";
 import { handlePostback } from "@/lib/postback";
 
@@ -13,6 +13,7 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   return handlePostback(await getDb(), request, {
     secret: env.PAYMENT_API_SECRET,
+    previousSecret: env.PAYMENT_API_PREVIOUS_SECRET,
     clientId: env.PAYMENT_API_CLIENT_ID,
     unverifiedRetentionHours: env.POSTBACK_UNVERIFIED_RETENTION_HOURS,
   });

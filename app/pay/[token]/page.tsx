@@ -2,22 +2,17 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { PayPage } from "@/components/pay-page/pay-page";
-import { getDb } from "@/lib/db/client";
-import { getPayPageOrder } from "@/lib/db/queries/pay-page";
+import { getDb } from "@/lib/database/dashboard/client";
+import { getPayPageOrder } from "@/lib/database/dashboard/queries/pay-page";
 import { env } from "@/lib/env";
 import { fillMessage, getMessages } from "@/lib/i18n";
 import { payPageLocale } from "@/lib/pay-page/page-locale";
-import { findBankBrand, listBankApps, localBankName } from "@/lib/pay-page/reference-banks";
+import { findBankBrand, localBankName } from "@/lib/pay-page/reference-banks";
+import { isPhone } from "@/lib/pay-page/phone";
 import { isWellFormedPayToken } from "@/lib/pay-page/token";
 import { buildPayPageView } from "@/lib/pay-page/view-model";
 
 type Params = { params: Promise<{ token: string }> };
-
-function isPhone(h: Headers): boolean {
-  return (
-    h.get("sec-ch-ua-mobile") === "?1" || /Mobi|Android|iPhone|iPad|iPod/i.test(h.get("user-agent") ?? "")
-  );
-}
 
 export async function generateMetadata(): Promise<Metadata> {
   const m = getMessages(await payPageLocale());
@@ -42,7 +37,7 @@ export default async function PayTokenPage({ params }: Params) {
 
   const d = view.details;
   const h = await headers();
-  const bankApps = d.kind === "nspkQr" && d.nspkUrl && isPhone(h) ? listBankApps() : null;
+  const offerBankApps = d.kind === "nspkQr" && !!d.nspkUrl && isPhone(h);
   const brand = findBankBrand({
     bankName: view.bankName,
     ...(view.bankId !== undefined ? { bankId: view.bankId } : {}),
@@ -54,7 +49,7 @@ export default async function PayTokenPage({ params }: Params) {
       locale={locale}
       view={view}
       serverNowMs={serverNowMs}
-      bankApps={bankApps}
+      offerBankApps={offerBankApps}
       merchant={{ name: env.MERCHANT_DISPLAY_NAME, logoUrl: env.MERCHANT_LOGO_URL }}
       {...(brand.logoUrl ? { bankLogoUrl: brand.logoUrl } : {})}
     />

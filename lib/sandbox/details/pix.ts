@@ -1,6 +1,6 @@
 /** Pix BR Code ("Pix Copia e Cola"): the EMV QR payload a Brazilian bank app reads. */
 import { formatMinorUnits } from "@/lib/contract";
-import { tlv, withCrc } from "./emv";
+import { tlv, withCrc } from "@/lib/contract/emv";
 import type { PoolPixReceiver } from "./pool";
 
 const PIX_GUI = "br.gov.bcb.pix";

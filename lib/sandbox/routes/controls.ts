@@ -1,35 +1,48 @@
 /** QA test controls (README "Sandbox test controls"): authenticated like the API, not rate-limited. */
 import type { Hono } from "hono";
-import { fieldErrorsFromZod, fromMinorUnits, sandboxStatusChangeSchema } from "@/lib/contract";
-import { admitGet, admitPost, Refusal, type SandboxEnv } from "../admission";
-import { isUuid, minorFromDecimal } from "../canonical";
+import {
+  canMoveTo,
+  fieldErrorsFromZod,
+  fromMinorUnits,
+  type SandboxOrderBody,
+  type SandboxRequestLog,
+  sandboxRequestsQuerySchema,
+  sandboxResendSchema,
+  sandboxStatusChangeSchema,
+} from "@/lib/contract";
+import { listRequests } from "@/lib/database/sandbox/requests";
+import { admitGet, admitPost } from "../admission";
+import { isUuid } from "@/lib/contract/uuid";
+import { minorFromDecimal } from "../canonical";
 import type { SandboxContext } from "../context";
+import type { SandboxEnv } from "../http-env";
 import { problem, problemResponse, validationProblem } from "../problems";
 import { moveOrder } from "../service/move-order";
-import { listAttemptsOfOrder, listCallbacksOfOrder } from "../store/callbacks";
-import { findOrder, type OrderRow } from "../store/orders";
+import { resendCallback } from "../service/resend-callback";
+import { listAttemptsOfOrder, listCallbacksOfOrder } from "@/lib/database/sandbox/callbacks";
+import { findOrder, type OrderRow } from "@/lib/database/sandbox/orders";
 
 const notFound = (id: string) =>
   problemResponse(problem(404, "not-found", `No order ${id} for this client id`));
 
 export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
-  app.post("/sandbox/orders/:id/status", async (c) => {
-    const admitted = await admitPost(ctx, c, { limited: false });
-    if (admitted instanceof Refusal) return admitted.response;
+  app.post("/sandbox/orders/:id/status", admitPost(ctx, { limited: false }), async (c) => {
+    const { clientId } = c.get("merchant");
     const id = c.req.param("id");
-    const order = isUuid(id) ? await findOrder(ctx.db, admitted.merchant.clientId, id) : undefined;
+    const order = isUuid(id) ? await findOrder(ctx.db, clientId, id) : undefined;
     if (!order) return notFound(id);
-    const parsed = sandboxStatusChangeSchema.safeParse(admitted.json);
+    c.set("orderId", order.id);
+    const parsed = sandboxStatusChangeSchema.safeParse(c.get("json"));
     if (!parsed.success) return problemResponse(validationProblem(fieldErrorsFromZod(parsed.error)));
     const { status } = parsed.data;
-    if (status === "Expired" && order.direction !== "payin") {
+    if (!canMoveTo(order.direction, status)) {
       return problemResponse(
         validationProblem([{ path: "status", message: "Expired applies to pay-ins only" }]),
       );
     }
     const moved = await moveOrder(ctx, order.id, status);
     if (!moved) {
-      const now = await findOrder(ctx.db, admitted.merchant.clientId, id);
+      const now = await findOrder(ctx.db, clientId, id);
       return problemResponse(
         problem(409, "order-final", `Order ${id} is already final (${now?.status ?? order.status})`),
       );
@@ -37,18 +50,76 @@ export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void 
     return c.json(await orderView(ctx, moved), 200);
   });
 
-  app.get("/sandbox/orders/:id", async (c) => {
-    const admitted = await admitGet(ctx, c, { limited: false });
-    if (admitted instanceof Refusal) return admitted.response;
+  app.post(
+    "/sandbox/orders/:id/callbacks/:callbackId/resend",
+    admitPost(ctx, { limited: false }),
+    async (c) => {
+      const id = c.req.param("id");
+      const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
+      if (!order) return notFound(id);
+      c.set("orderId", order.id);
+      const body = sandboxResendSchema.safeParse(c.get("json"));
+      if (!body.success) return problemResponse(validationProblem(fieldErrorsFromZod(body.error)));
+      const callbackId = c.req.param("callbackId");
+      const outcome = await resendCallback(ctx, order.id, callbackId);
+      if (outcome === "no-such-callback") {
+        return problemResponse(
+          problem(
+            404,
+            "not-found",
+            `Order ${id} has no callback ${callbackId} (see its callbacks' webhookId)`,
+          ),
+        );
+      }
+      if (outcome === "in-flight") {
+        return problemResponse(
+          problem(
+            409,
+            "callback-in-flight",
+            `Callback ${callbackId} is being delivered now: try again in a moment`,
+          ),
+        );
+      }
+      return c.json(await orderView(ctx, order), 200);
+    },
+  );
+
+  app.get("/sandbox/requests", admitGet(ctx, { limited: false }), async (c) => {
+    const parsed = sandboxRequestsQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return problemResponse(validationProblem(fieldErrorsFromZod(parsed.error)));
+    const { orderId, before, limit } = parsed.data;
+    const rows = await listRequests(ctx.db, c.get("merchant").clientId, {
+      orderId,
+      before: before ? new Date(before) : undefined,
+      limit,
+    });
+    const body: SandboxRequestLog = {
+      requests: rows.map((r) => ({
+        at: r.at.toISOString(),
+        method: r.method,
+        path: r.path,
+        clientId: r.clientId,
+        status: r.status,
+        verdict: r.verdict,
+        detail: r.detail,
+        latencyMs: r.latencyMs,
+        orderId: r.orderId,
+      })),
+    };
+    return c.json(body, 200);
+  });
+
+  app.get("/sandbox/orders/:id", admitGet(ctx, { limited: false }), async (c) => {
     const id = c.req.param("id");
-    const order = isUuid(id) ? await findOrder(ctx.db, admitted.clientId, id) : undefined;
+    const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
     if (!order) return notFound(id);
+    c.set("orderId", order.id);
     return c.json(await orderView(ctx, order), 200);
   });
 }
 
 /** An order with its callbacks and every delivery attempt. */
-export async function orderView(ctx: SandboxContext, o: OrderRow) {
+export async function orderView(ctx: SandboxContext, o: OrderRow): Promise<SandboxOrderBody> {
   const [callbacks, attempts] = await Promise.all([
     listCallbacksOfOrder(ctx.db, o.id),
     listAttemptsOfOrder(ctx.db, o.id),
@@ -56,20 +127,20 @@ export async function orderView(ctx: SandboxContext, o: OrderRow) {
   const money = (text: string) => fromMinorUnits(minorFromDecimal(text));
   return {
     id: o.id,
-    paymentId: o.payment_id,
+    paymentId: o.paymentId,
     type: o.direction,
     status: o.status,
-    paymentMethod: o.payment_method,
+    paymentMethod: o.paymentMethod,
     country: o.country,
     currency: o.currency,
-    amount: money(o.final_amount),
+    amount: money(o.finalAmount),
     requestedAmount: money(o.amount),
-    expiresAt: o.expires_at?.toISOString() ?? null,
-    bankDetails: o.bank_details,
-    postbackUrl: o.postback_url,
+    expiresAt: o.expiresAt?.toISOString() ?? null,
+    bankDetails: o.bankDetails,
+    postbackUrl: o.postbackUrl,
     request: o.request,
-    createdAt: o.created_at.toISOString(),
-    updatedAt: o.updated_at.toISOString(),
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
     callbacks: callbacks.map((cb) => ({
       webhookId: cb.id,
       status: cb.status,
@@ -77,16 +148,16 @@ export async function orderView(ctx: SandboxContext, o: OrderRow) {
       url: cb.url,
       body: cb.body,
       attemptCount: cb.attempts,
-      nextAttemptAt: cb.state === "pending" ? cb.next_attempt_at.toISOString() : null,
-      createdAt: cb.created_at.toISOString(),
-      finishedAt: cb.finished_at?.toISOString() ?? null,
+      nextAttemptAt: cb.state === "pending" ? cb.nextAttemptAt.toISOString() : null,
+      createdAt: cb.createdAt.toISOString(),
+      finishedAt: cb.finishedAt?.toISOString() ?? null,
       attempts: attempts
-        .filter((a) => a.callback_id === cb.id)
+        .filter((a) => a.callbackId === cb.id)
         .map((a) => ({
           attempt: a.attempt,
-          at: a.started_at.toISOString(),
-          durationMs: a.duration_ms,
-          statusCode: a.status_code,
+          at: a.startedAt.toISOString(),
+          durationMs: a.durationMs,
+          statusCode: a.statusCode,
           error: a.error,
         })),
     })),

@@ -1,17 +1,25 @@
 /**
  * GET /sandbox: a small operator page for QA — the account's recent orders with buttons that move them.
  * HTTP Basic auth with the account's client id and secret (browsers ask for it); the buttons post a form,
- * accepted only from this page's own origin (no cross-site form posts).
+ * accepted only from this page's own origin (Hono's csrf: no cross-site form posts).
  */
 import type { Hono } from "hono";
-import { FINAL_STATUSES, type FinalStatus } from "@/lib/contract";
-import type { SandboxEnv, SandboxHttpContext } from "../admission";
+import { basicAuth } from "hono/basic-auth";
+import { csrf } from "hono/csrf";
+import { html } from "hono/html";
+import { canMoveTo, type FinalStatus, finalStatusesFor } from "@/lib/contract";
+import { isUuid } from "@/lib/contract/uuid";
 import { bodyWithin } from "../body-limit";
+import { constantTimeEqual } from "../canonical";
 import type { Merchant, SandboxContext } from "../context";
+import { answeringRefusal } from "../hono-refusal";
+import type { MerchantEnv, SandboxEnv } from "../http-env";
 import { problem, problemResponse } from "../problems";
 import { moveOrder } from "../service/move-order";
-import { findOrder, listRecentOrders, type OrderRow } from "../store/orders";
-import { constantTimeEqual, isUuid } from "../canonical";
+import { resendCallback } from "../service/resend-callback";
+import { findOrder, listRecentOrders, type OrderRow } from "@/lib/database/sandbox/orders";
+import { listRequests } from "@/lib/database/sandbox/requests";
+import type { SandboxRequest } from "@/lib/database/sandbox/schema";
 
 const challenge = () =>
   new Response("Sign in with the merchant client id and secret", {
@@ -19,80 +27,115 @@ const challenge = () =>
     headers: { "www-authenticate": 'Basic realm="sandbox", charset="UTF-8"', "content-type": "text/plain" },
   });
 
-function basicAuth(ctx: SandboxContext, c: SandboxHttpContext): Merchant | undefined {
-  const header = c.req.header("authorization") ?? "";
-  if (!header.startsWith("Basic ")) return undefined;
-  const decoded = Buffer.from(header.slice(6), "base64").toString("utf8");
-  const colon = decoded.indexOf(":");
-  if (colon < 0) return undefined;
-  const clientId = decoded.slice(0, colon);
-  const secret = ctx.opts.accounts.get(clientId);
-  if (secret === undefined || !constantTimeEqual(secret, decoded.slice(colon + 1))) return undefined;
-  return { clientId, secret };
+/** Basic auth against the sandbox's accounts; the merchant goes into the context. */
+function merchantSignIn(ctx: SandboxContext) {
+  return answeringRefusal<MerchantEnv>(
+    basicAuth({
+      verifyUser: (clientId, secret, c) => {
+        const known = ctx.opts.accounts.get(clientId);
+        const next = ctx.opts.nextSecrets.get(clientId);
+        if (known === undefined) return false;
+        if (!constantTimeEqual(known, secret) && (next === undefined || !constantTimeEqual(next, secret)))
+          return false;
+        c.set("merchant", { clientId, secret: known });
+        return true;
+      },
+    }),
+    challenge,
+  );
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const sameOriginForms = answeringRefusal(csrf(), () =>
+  problemResponse(problem(403, "forbidden", "Cross-origin form posts are refused")),
+);
 
 const ACTIONS: Record<FinalStatus, string> = { Success: "Mark paid", Failed: "Fail", Expired: "Expire" };
 
-function row(o: OrderRow): string {
+function row(o: OrderRow) {
   const buttons =
     o.status === "In progress"
-      ? FINAL_STATUSES.filter((s) => s !== "Expired" || o.direction === "payin")
-          .map(
-            (s) =>
-              `<form method="post" action="/sandbox/ui/orders/${o.id}/status"><input type="hidden" name="status" value="${s}"><button>${ACTIONS[s]}</button></form>`,
-          )
-          .join("")
-      : "";
-  return `<tr><td><code>${escapeHtml(o.id)}</code><br><small>${escapeHtml(o.payment_id)}</small></td><td>${o.direction}</td><td>${escapeHtml(o.payment_method)}</td><td>${escapeHtml(o.final_amount)} ${escapeHtml(o.currency ?? "")}</td><td>${escapeHtml(o.country)}</td><td>${escapeHtml(o.status)}</td><td>${o.created_at.toISOString()}</td><td class="a">${buttons}</td></tr>`;
+      ? finalStatusesFor(o.direction).map(
+          (s) =>
+            html`<form method="post" action="/sandbox/ui/orders/${o.id}/status"><input type="hidden" name="status" value="${s}"><button>${ACTIONS[s]}</button></form>`,
+        )
+      : o.postbackUrl
+        ? html`<form method="post" action="/sandbox/ui/orders/${o.id}/callbacks/resend"><button>Send callback again</button></form>`
+        : "";
+  return html`<tr><td><code>${o.id}</code><br><small>${o.paymentId}</small></td><td>${o.direction}</td><td>${o.paymentMethod}</td><td>${o.finalAmount} ${o.currency ?? ""}</td><td>${o.country}</td><td>${o.status}</td><td>${o.createdAt.toISOString()}</td><td class="a">${buttons}</td></tr>\n`;
 }
 
-function page(merchant: Merchant, orders: OrderRow[]): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox orders</title><style>
+function requestRow(r: SandboxRequest) {
+  return html`<tr><td>${r.at.toISOString()}</td><td>${r.method} <code>${r.path}</code></td><td>${r.status}</td><td>${r.verdict}${r.detail ? html`<br><small>${r.detail}</small>` : ""}</td><td>${r.latencyMs} ms</td><td>${r.orderId ? html`<code>${r.orderId}</code>` : ""}</td></tr>\n`;
+}
+
+function page(merchant: Merchant, orders: OrderRow[], requests: SandboxRequest[]) {
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox orders</title><style>
 body{font:14px system-ui,sans-serif;margin:1.5rem;color:#111}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}
 .a form{display:inline}button{margin:0 .25rem .25rem 0;padding:.25rem .6rem;cursor:pointer}small{color:#555}</style></head><body>
-<h1>Sandbox orders</h1><p>Account <code>${escapeHtml(merchant.clientId)}</code> — the 50 most recent orders. <a href="/sandbox">Refresh</a></p>
+<h1>Sandbox orders</h1><p>Account <code>${merchant.clientId}</code> — the 50 most recent orders. <a href="/sandbox">Refresh</a></p>
 <table><thead><tr><th>Order / paymentId</th><th>Type</th><th>Method</th><th>Amount</th><th>Country</th><th>Status</th><th>Created</th><th>Move to</th></tr></thead><tbody>
-${orders.map(row).join("\n") || '<tr><td colspan="8">No orders yet.</td></tr>'}
+${orders.length > 0 ? orders.map(row) : html`<tr><td colspan="8">No orders yet.</td></tr>`}
+</tbody></table>
+<h2>Recent requests</h2><p>The 20 most recent requests of this account and what each got (all of them: <code>GET /sandbox/requests</code>).</p>
+<table><thead><tr><th>Answered</th><th>Request</th><th>Status</th><th>Verdict</th><th>Latency</th><th>Order</th></tr></thead><tbody>
+${requests.length > 0 ? requests.map(requestRow) : html`<tr><td colspan="6">No requests yet.</td></tr>`}
 </tbody></table></body></html>`;
 }
 
 export function operatorRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
-  app.get("/sandbox", async (c) => {
-    const merchant = basicAuth(ctx, c);
-    if (!merchant) return challenge();
-    const orders = await listRecentOrders(ctx.db, merchant.clientId, 50);
-    return c.html(page(merchant, orders));
+  app.get("/sandbox", merchantSignIn(ctx), async (c) => {
+    const { clientId } = c.get("merchant");
+    const [orders, requests] = await Promise.all([
+      listRecentOrders(ctx.db, clientId, 50),
+      listRequests(ctx.db, clientId, { limit: 20 }),
+    ]);
+    return c.html(page(c.get("merchant"), orders, requests));
   });
 
-  app.post("/sandbox/ui/orders/:id/status", bodyWithin(ctx.opts.bodyLimitBytes), async (c) => {
-    const merchant = basicAuth(ctx, c);
-    if (!merchant) return challenge();
-    const origin = c.req.header("origin");
-    const site = c.req.header("sec-fetch-site");
-    if (
-      (origin !== undefined && origin !== new URL(c.req.url).origin) ||
-      (site !== undefined && site !== "same-origin")
-    ) {
-      return problemResponse(problem(403, "forbidden", "Cross-origin form posts are refused"));
-    }
-    const form = await c.req.parseBody();
-    const status = String(form.status ?? "");
-    const id = c.req.param("id");
-    const order = isUuid(id) ? await findOrder(ctx.db, merchant.clientId, id) : undefined;
-    if (!order) return problemResponse(problem(404, "not-found", "No such order for this account"));
-    if (
-      !(FINAL_STATUSES as readonly string[]).includes(status) ||
-      (status === "Expired" && order.direction !== "payin")
-    ) {
-      return problemResponse(
-        problem(400, "validation", "Unknown status", [
-          { path: "status", message: "Must be Success, Failed or Expired (pay-ins)" },
-        ]),
-      );
-    }
-    await moveOrder(ctx, order.id, status as FinalStatus);
-    return c.redirect("/sandbox", 303);
-  });
+  // The body is counted before anything else reads it (Hono's bodyLimit trusts a declared Content-Length).
+  app.post(
+    "/sandbox/ui/orders/:id/status",
+    bodyWithin(ctx.opts.bodyLimitBytes),
+    merchantSignIn(ctx),
+    sameOriginForms,
+    async (c) => {
+      const form = await c.req.parseBody();
+      const status = String(form.status ?? "");
+      const id = c.req.param("id");
+      const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
+      if (!order) return problemResponse(problem(404, "not-found", "No such order for this account"));
+      c.set("orderId", order.id);
+      if (!canMoveTo(order.direction, status)) {
+        return problemResponse(
+          problem(400, "validation", "Unknown status", [
+            { path: "status", message: "Must be Success, Failed or Expired (pay-ins)" },
+          ]),
+        );
+      }
+      await moveOrder(ctx, order.id, status);
+      return c.redirect("/sandbox", 303);
+    },
+  );
+
+  // "Send callback again": the order's latest callback, delivered once more.
+  app.post(
+    "/sandbox/ui/orders/:id/callbacks/resend",
+    bodyWithin(ctx.opts.bodyLimitBytes),
+    merchantSignIn(ctx),
+    sameOriginForms,
+    async (c) => {
+      const id = c.req.param("id");
+      const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
+      if (!order) return problemResponse(problem(404, "not-found", "No such order for this account"));
+      c.set("orderId", order.id);
+      const outcome = await resendCallback(ctx, order.id, "latest");
+      if (outcome === "no-such-callback")
+        return problemResponse(problem(404, "not-found", "This order has sent no callback yet"));
+      if (outcome === "in-flight")
+        return problemResponse(
+          problem(409, "callback-in-flight", "Its callback is being delivered now: try again"),
+        );
+      return c.redirect("/sandbox", 303);
+    },
+  );
 }

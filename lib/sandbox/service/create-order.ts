@@ -6,6 +6,7 @@ import {
   currencyForCountry,
   type Direction,
   fieldErrorsFromZod,
+  formatMinorUnits,
   fromMinorUnits,
   IN_PROGRESS,
   type PayinRequest,
@@ -15,13 +16,20 @@ import {
   payoutRequestSchema,
   toMinorUnits,
 } from "@/lib/contract";
-import { canonicalJson, maskCardNumber, minorFromDecimal } from "../canonical";
+import { canonicalJson } from "@/lib/contract/canonical-json";
+import { maskOrderRequest } from "@/lib/contract/card-mask";
+import { minorFromDecimal } from "../canonical";
 import type { Merchant, SandboxContext } from "../context";
 import { makeBankDetails } from "../details";
 import { problem, validationProblem } from "../problems";
 import { checkRules } from "../rules";
-import { findOrderByPaymentId, insertOrderIfNew, type NewOrder, type OrderRow } from "../store/orders";
-import { markFaultFired } from "../store/limits";
+import {
+  findOrderByPaymentId,
+  insertOrderIfNew,
+  type SandboxOrderInput,
+  type OrderRow,
+} from "@/lib/database/sandbox/orders";
+import { markFaultFired } from "@/lib/database/sandbox/limits";
 import { triggerFor } from "../triggers";
 import { moveOrder } from "./move-order";
 
@@ -88,7 +96,7 @@ export async function createOrder(
       })
     : undefined;
 
-  const order: NewOrder = {
+  const order: SandboxOrderInput = {
     id,
     clientId: merchant.clientId,
     direction,
@@ -97,10 +105,10 @@ export async function createOrder(
     paymentMethod: req.paymentMethod,
     country: req.country,
     currency: currencyForCountry(req.country),
-    amount: formatDecimal(amountMinor),
-    finalAmount: formatDecimal(finalMinor),
+    amount: formatMinorUnits(amountMinor),
+    finalAmount: formatMinorUnits(finalMinor),
     status: IN_PROGRESS,
-    request: maskRequest(req),
+    request: maskOrderRequest(req),
     bankDetails,
     postbackUrl: req.postbackUrl,
     expiresAt: payin ? new Date(now.getTime() + opts.expiryMs) : undefined,
@@ -110,7 +118,7 @@ export async function createOrder(
   if (!(await insertOrderIfNew(db, order))) {
     const existing = await findOrderByPaymentId(db, merchant.clientId, direction, req.paymentId);
     if (!existing) throw new Error("order vanished between insert and select");
-    if (existing.request_hash !== requestHash) {
+    if (existing.requestHash !== requestHash) {
       return {
         ok: false,
         problem: problem(
@@ -136,19 +144,15 @@ export async function createOrder(
   return { ok: true, body, created: true, delayMs };
 }
 
-function formatDecimal(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
-}
-
 /** The create response of an order as it is now (a replay shows its current status). */
 export function responseBody(row: OrderRow): Record<string, unknown> {
   return orderResponse(
     row.direction,
     row.id,
     row.status,
-    row.expires_at ?? undefined,
-    row.bank_details ?? undefined,
-    minorFromDecimal(row.final_amount),
+    row.expiresAt ?? undefined,
+    row.bankDetails ?? undefined,
+    minorFromDecimal(row.finalAmount),
   );
 }
 
@@ -162,10 +166,4 @@ function orderResponse(
 ): Record<string, unknown> {
   if (direction === "payout") return { id, status };
   return { id, status, expiresAt: expiresAt?.toISOString(), bankDetails, amount: fromMinorUnits(finalMinor) };
-}
-
-function maskRequest(req: PayinRequest | PayoutRequest): Record<string, unknown> {
-  const details = "payoutDetails" in req ? req.payoutDetails : undefined;
-  if (!details?.ccNo) return req;
-  return { ...req, payoutDetails: { ...details, ccNo: maskCardNumber(details.ccNo) } };
 }

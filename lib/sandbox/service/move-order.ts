@@ -4,8 +4,8 @@ import type { CallbackPayload, FinalStatus } from "@/lib/contract";
 import { fromMinorUnits } from "@/lib/contract";
 import { minorFromDecimal } from "../canonical";
 import type { SandboxContext } from "../context";
-import { enqueueCallback } from "../store/callbacks";
-import { finishOrder, type OrderRow } from "../store/orders";
+import { enqueueCallback } from "@/lib/database/sandbox/callbacks";
+import { finishOrder, type OrderRow } from "@/lib/database/sandbox/orders";
 
 /** Returns the updated order, or undefined when it was final already (final statuses never change). */
 export async function moveOrder(
@@ -16,12 +16,12 @@ export async function moveOrder(
   const at = ctx.opts.now();
   const row = await ctx.db.transaction(async (tx) => {
     const updated = await finishOrder(tx, orderId, status, at);
-    if (updated?.postback_url) {
+    if (updated?.postbackUrl) {
       await enqueueCallback(tx, {
         id: randomUUID(),
         orderId: updated.id,
-        clientId: updated.client_id,
-        url: updated.postback_url,
+        clientId: updated.clientId,
+        url: updated.postbackUrl,
         status,
         body: JSON.stringify(callbackPayload(updated)),
         at,
@@ -29,19 +29,19 @@ export async function moveOrder(
     }
     return updated;
   });
-  if (row?.postback_url) ctx.kick();
+  if (row?.postbackUrl) ctx.kick();
   return row;
 }
 
 export function callbackPayload(row: OrderRow): CallbackPayload {
   return {
     id: row.id,
-    paymentId: row.payment_id,
+    paymentId: row.paymentId,
     type: row.direction,
     status: row.status,
-    amount: fromMinorUnits(minorFromDecimal(row.final_amount)),
-    paymentMethod: row.payment_method,
+    amount: fromMinorUnits(minorFromDecimal(row.finalAmount)),
+    paymentMethod: row.paymentMethod,
     country: row.country,
-    updatedAt: row.updated_at.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -1,7 +1,8 @@
-import { ANY_ROLE, authorizeRequest } from "@/lib/auth";
-import { getDb } from "@/lib/db/client";
-import { writeAudit } from "@/lib/db/queries/audit";
-import { iterateOrders, type OrderListRow } from "@/lib/db/queries/order-list";
+import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
+import { getDb } from "@/lib/database/dashboard/client";
+import { writeAudit } from "@/lib/database/dashboard/queries/audit";
+import { iterateOrders, type OrderListRow } from "@/lib/database/dashboard/queries/order-list";
+import { routeProblem } from "@/lib/http/route-problem";
 import { csvLine } from "@/lib/orders/csv";
 import { parseOrderListParams } from "@/lib/orders/list-filters";
 
@@ -48,24 +49,11 @@ function record(r: OrderListRow): string {
  */
 export async function GET(request: Request): Promise<Response> {
   const auth = await authorizeRequest(ANY_ROLE);
-  if (!auth.ok) {
-    return Response.json(
-      { title: auth.status === 401 ? "Unauthorized" : "Forbidden", detail: auth.message },
-      { status: auth.status },
-    );
-  }
+  if (!auth.ok) return authProblemResponse(auth);
   const { filters, errors } = parseOrderListParams(new URL(request.url).searchParams);
   if (errors.length > 0) {
-    return new Response(
-      JSON.stringify({
-        type: "about:blank",
-        title: "Bad Request",
-        status: 400,
-        detail: "Some filters are not valid.",
-        errors: errors.map((e) => ({ path: e.field, message: e.message })),
-      }),
-      { status: 400, headers: { "Content-Type": "application/problem+json" } },
-    );
+    const fieldErrors = errors.map((e) => ({ path: e.field, message: e.message }));
+    return routeProblem(400, "Bad Request", "Some filters are not valid.", fieldErrors);
   }
 
   const db = await getDb();

@@ -1,7 +1,8 @@
-import { ANY_ROLE, authorizeRequest } from "@/lib/auth";
-import { getDb } from "@/lib/db/client";
-import { getOrderStatuses } from "@/lib/db/queries/order-list";
-import { isUuid } from "@/lib/orders/list-filters";
+import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
+import { routeProblem } from "@/lib/http/route-problem";
+import { getDb } from "@/lib/database/dashboard/client";
+import { getOrderStatuses } from "@/lib/database/dashboard/queries/order-list";
+import { isUuid } from "@/lib/contract/uuid";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,7 @@ const MAX_IDS = 200;
  */
 export async function GET(request: Request): Promise<Response> {
   const auth = await authorizeRequest(ANY_ROLE);
-  if (!auth.ok) return problem(auth.status, auth.status === 401 ? "Unauthorized" : "Forbidden", auth.message);
+  if (!auth.ok) return authProblemResponse(auth);
 
   const raw = new URL(request.url).searchParams.get("ids") ?? "";
   const ids = raw
@@ -34,14 +35,5 @@ export async function GET(request: Request): Promise<Response> {
 }
 
 function problem(status: number, title: string, detail: string, path?: string): Response {
-  return new Response(
-    JSON.stringify({
-      type: "about:blank",
-      title,
-      status,
-      detail,
-      ...(path ? { errors: [{ path, message: detail }] } : {}),
-    }),
-    { status, headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store" } },
-  );
+  return routeProblem(status, title, detail, path ? [{ path, message: detail }] : undefined);
 }

@@ -2,8 +2,8 @@
  * Public live status of a pay page, by its customer token: the status, the deadline and the server's
  * clock — nothing else. Unknown or malformed tokens get the same bare 404.
  */
-import { getDb } from "@/lib/db/client";
-import { getPayPageStatus } from "@/lib/db/queries/pay-page";
+import { getDb } from "@/lib/database/dashboard/client";
+import { getPayPageStatus } from "@/lib/database/dashboard/queries/pay-page";
 import { isWellFormedPayToken } from "@/lib/pay-page/token";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +17,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   return Response.json(
     {
       status: row.status,
-      expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
+      expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
       serverNow: new Date().toISOString(),
     },
     { headers: NO_STORE },

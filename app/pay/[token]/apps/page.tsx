@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BankAppList } from "@/components/pay-page/bank-app-list";
+import { BankAppsScreen } from "@/components/pay-page/bank-apps-screen";
+import { getDb } from "@/lib/database/dashboard/client";
+import { getPayPageOrder } from "@/lib/database/dashboard/queries/pay-page";
+import { env } from "@/lib/env";
+import { getMessages } from "@/lib/i18n";
+import { payPageLocale } from "@/lib/pay-page/page-locale";
+import { listBankApps, localBankName } from "@/lib/pay-page/reference-banks";
+import { isWellFormedPayToken } from "@/lib/pay-page/token";
+import { buildPayPageView } from "@/lib/pay-page/view-model";
+
+type Params = { params: Promise<{ token: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const m = getMessages(await payPageLocale());
+  return {
+    title: { absolute: m.chooserTitle },
+    robots: { index: false, follow: false },
+    referrer: "no-referrer",
+  };
+}
+
+/**
+ * Every bank app's link for an NSPK QR order that can still be paid: a page of its own, which works without
+ * JavaScript, and where the pay page's chooser loads its list from when first opened.
+ */
+export default async function BankAppsPage({ params }: Params) {
+  const { token } = await params;
+  if (!isWellFormedPayToken(token)) notFound();
+  const row = await getPayPageOrder(await getDb(), token);
+  if (!row) notFound();
+  const locale = await payPageLocale();
+  const view = buildPayPageView(row, locale, Date.now(), (ref) => localBankName(ref, locale));
+  const d = view?.details;
+  if (view?.phase !== "pay" || d?.kind !== "nspkQr" || !d.nspkUrl) notFound();
+
+  return (
+    <BankAppsScreen
+      locale={locale}
+      view={view}
+      merchant={{ name: env.MERCHANT_DISPLAY_NAME, logoUrl: env.MERCHANT_LOGO_URL }}
+      payPath={`/pay/${encodeURIComponent(token)}`}
+    >
+      <BankAppList nspkUrl={d.nspkUrl} apps={listBankApps()} />
+    </BankAppsScreen>
+  );
+}

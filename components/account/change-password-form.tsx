@@ -1,0 +1,86 @@
+"use client";
+
+import { useActionState, useEffect, useRef } from "react";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { changePasswordAction } from "@/lib/actions/change-password-action";
+import { PASSWORD_MIN } from "@/lib/auth/user-schemas";
+import styles from "./account.module.css";
+
+type Field = "currentPassword" | "newPassword" | "confirmPassword";
+
+const FIELDS: { name: Field; label: string; autoComplete: string; hint?: string }[] = [
+  { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
+  {
+    name: "newPassword",
+    label: "New password",
+    autoComplete: "new-password",
+    hint: `At least ${PASSWORD_MIN} characters, different from the current one.`,
+  },
+  { name: "confirmPassword", label: "Repeat the new password", autoComplete: "new-password" },
+];
+
+/** Current password, new password twice. Other sessions are signed out; this one stays. */
+export function ChangePasswordForm({ forced }: { forced: boolean }) {
+  const [state, formAction, pending] = useActionState<ActionResult | null, FormData>(
+    changePasswordAction,
+    null,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (state?.ok) formRef.current?.reset();
+  }, [state]);
+  const error = (field: Field) => state?.fieldErrors?.[field];
+
+  return (
+    <section className="card" aria-labelledby="change-password-heading">
+      <h2 id="change-password-heading">Change password</h2>
+      <p className="muted">
+        {forced
+          ? "Your current password is the one-time password the admin gave you."
+          : "Your other sessions (other browsers and devices) are signed out when you change it."}
+      </p>
+      <form ref={formRef} action={formAction} className={`form ${styles.form}`} noValidate>
+        {FIELDS.map((f) => {
+          const errorId = `${f.name}-error`;
+          const hintId = f.hint ? `${f.name}-hint` : undefined;
+          return (
+            <div className="field" key={f.name}>
+              <label htmlFor={f.name}>{f.label}</label>
+              <input
+                id={f.name}
+                name={f.name}
+                type="password"
+                autoComplete={f.autoComplete}
+                required
+                aria-invalid={error(f.name) ? true : undefined}
+                aria-describedby={
+                  [hintId, error(f.name) ? errorId : undefined].filter(Boolean).join(" ") || undefined
+                }
+              />
+              {f.hint ? (
+                <span id={hintId} className="hint">
+                  {f.hint}
+                </span>
+              ) : null}
+              {error(f.name) ? (
+                <span id={errorId} className="field-error">
+                  {error(f.name)}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+        <div className="row">
+          <button type="submit" className="button-primary" disabled={pending}>
+            {pending ? "Changing…" : "Change password"}
+          </button>
+          <div aria-live="polite" role="status">
+            {state?.message ? (
+              <span className={state.ok ? styles.ok : styles.fail}>{state.message}</span>
+            ) : null}
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { Fragment } from "react";
+import type { Order } from "@/lib/database/dashboard/queries/orders";
+import { getPaymentApi } from "@/lib/payment-api";
+import { recipientRows } from "./recipient";
+
+/** The name the bank directory gives `bankId` in `country`; undefined when it has none or cannot be read. */
+async function bankNameOf(country: string, bankId: unknown): Promise<string | undefined> {
+  if (typeof bankId !== "number") return undefined;
+  try {
+    const banks = await getPaymentApi().listBanks(country);
+    return banks.find((b) => b.id === bankId)?.name;
+  } catch {
+    // The page still shows the id; the Banks page explains a directory that cannot be read.
+    return undefined;
+  }
+}
+
+/** Who a pay-out pays: the recipient's details by method (card masked), the bank by its directory name. */
+export async function RecipientCard({
+  order,
+}: {
+  order: Pick<Order, "request" | "country" | "paymentMethod">;
+}) {
+  const bankName = await bankNameOf(order.country, order.request.bankId);
+  const rows = recipientRows(order.request, bankName);
+  return (
+    <section className="card stack" aria-labelledby="recipient-title">
+      <h2 id="recipient-title">Recipient</h2>
+      <dl className="details">
+        <dt>Method</dt>
+        <dd>{order.paymentMethod}</dd>
+        {rows.map((r) => (
+          <Fragment key={r.label}>
+            <dt>{r.label}</dt>
+            <dd className={r.mono ? "mono" : undefined}>{r.value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Every audit-log action code, in one place. writeAudit accepts only these, and the activity log must
+ * have a sentence for each (components/users/activity-text.ts, checked by its unit test), so a new code
+ * cannot reach the log as a raw string. Plain module: safe in client components.
+ */
+export const AUDIT_ACTIONS = [
+  "auth.sign-in",
+  "auth.sign-out",
+  "auth.sign-in-failed",
+  "auth.sign-in-blocked",
+  "auth.account-locked",
+  "user.bootstrap",
+  "user.create",
+  "user.role",
+  "user.disable",
+  "user.enable",
+  "user.unlock",
+  "user.password-change",
+  "user.password-reset",
+  "order.create",
+  "order.retry",
+  "order.resume",
+  "order.sandbox-status",
+  "orders.export",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}

@@ -1,0 +1,60 @@
+/** The named component schemas of the OpenAPI document, generated from the contract's zod schemas. */
+import { z } from "zod";
+import { bankListSchema, bankSchema } from "../bank";
+import { callbackPayloadSchema } from "../callback";
+import * as f from "../fields";
+import { bankDetailsSchemas, payinRequestSchema, payinResponseSchema } from "../payin";
+import { payoutRequestSchema, payoutResponseSchema } from "../payout";
+import { fieldErrorSchema, problemSchema } from "../problem";
+import {
+  sandboxOrderSchema,
+  sandboxRequestLogSchema,
+  sandboxResendSchema,
+  sandboxStatusChangeSchema,
+} from "../sandbox-controls";
+
+export type Json = Record<string, unknown>;
+
+export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+/**
+ * The named component schemas. Everything else a schema says (descriptions, examples, the keywords its
+ * refinements check: the country list, two decimals, the per-method pay-out rules) is its own `.meta()`.
+ */
+const COMPONENTS: [id: string, schema: z.ZodType][] = [
+  ["CountryCode", f.countryCode],
+  ["PayinRequest", payinRequestSchema],
+  ["PayinResponse", payinResponseSchema],
+  ["CardBankDetails", bankDetailsSchemas.card],
+  ["PhoneBankDetails", bankDetailsSchemas.phone],
+  ["NspkQrBankDetails", bankDetailsSchemas.nspkQr],
+  ["PixQrBankDetails", bankDetailsSchemas.pixQr],
+  ["PayoutRequest", payoutRequestSchema],
+  ["PayoutResponse", payoutResponseSchema],
+  ["Bank", bankSchema],
+  ["BankList", bankListSchema],
+  ["CallbackPayload", callbackPayloadSchema],
+  ["FieldError", fieldErrorSchema],
+  ["Problem", problemSchema],
+  ["SandboxStatusChange", sandboxStatusChangeSchema],
+  ["SandboxResend", sandboxResendSchema],
+  ["SandboxRequestLog", sandboxRequestLogSchema],
+  ["SandboxOrder", sandboxOrderSchema],
+];
+
+export function componentSchemas(): Record<string, Json> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of COMPONENTS) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    io: "input",
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  const out: Record<string, Json> = {};
+  for (const [id, schema] of Object.entries(schemas)) {
+    const { $schema: _dialect, $id: _id, ...rest } = schema as Json;
+    out[id] = rest;
+  }
+  return out;
+}

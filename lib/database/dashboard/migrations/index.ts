@@ -1,0 +1,25 @@
+import type { Migration } from "@/lib/database";
+import { m0001Init } from "./0001_init";
+import { m0002OrdersCallbacks } from "./0002_orders_callbacks";
+import { m0003CallbackReceiverBounds } from "./0003_callback_receiver_bounds";
+import { m0004SignInDevices } from "./0004_sign_in_devices";
+import { m0005OrderSubmitLease } from "./0005_order_submit_lease";
+import { m0006OrderRefused } from "./0006_order_refused";
+import { m0008OrderStatusCounts } from "./0008_order_status_counts";
+import { m0009CallbackReceiverBatch } from "./0009_callback_receiver_batch";
+import { m0010PasswordChange } from "./0010_password_change";
+import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
+
+/** Every committed migration, in order. Add new files here; never edit an applied one. */
+export const migrations: readonly Migration[] = [
+  m0001Init,
+  m0002OrdersCallbacks,
+  m0003CallbackReceiverBounds,
+  m0004SignInDevices,
+  m0005OrderSubmitLease,
+  m0006OrderRefused,
+  m0008OrderStatusCounts,
+  m0009CallbackReceiverBatch,
+  m0010PasswordChange,
+  m0900OrderSearchIndexes,
+];

@@ -1,0 +1,171 @@
+/**
+ * The overview's counts come from trigger-kept counters (migration 0008): they must equal a full
+ * `count(*) GROUP BY status` after every kind of write — inserts (one and bulk), status changes by the
+ * callback receiver and by plain updates, deletes, rolled-back transactions, TRUNCATE — and under
+ * concurrent writers (several connections on PostgreSQL).
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FINAL_STATUSES } from "@/lib/contract/status";
+import { type Database, migrate, openDatabase } from "@/lib/database";
+import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/testing/database";
+import { migrations } from "@/lib/database/dashboard/migrations";
+import { insertTestOrder } from "@/lib/testing/test-orders";
+import { storeAndApplySignedCallback } from "./callback-receiver";
+import { countOrdersByStatus } from "./order-list";
+
+const COUNTERS = "0008_order_status_counts";
+let scratch: ScratchDatabase;
+let db: Database;
+
+/** The truth: every order counted. */
+async function scanned(): Promise<Record<string, number>> {
+  const rows = await db.query<{ status: string; count: number }>(
+    "SELECT status, count(*)::int AS count FROM orders GROUP BY status",
+  );
+  return Object.fromEntries(rows.map((r) => [r.status, r.count]));
+}
+
+async function counted(): Promise<Record<string, number>> {
+  return Object.fromEntries((await countOrdersByStatus(db)).map((c) => [c.status, c.count]));
+}
+
+async function expectExact(expected?: Record<string, number>): Promise<void> {
+  const truth = await scanned();
+  if (expected) expect(truth).toEqual(expected);
+  expect(await counted()).toEqual(truth);
+}
+
+async function applyCallback(order: { providerOrderId: string | null; paymentId: string }, status: string) {
+  const body = JSON.stringify({ status });
+  return storeAndApplySignedCallback(db, {
+    id: randomUUID(),
+    webhookId: null,
+    eventId: `evt_${randomUUID()}`,
+    headers: {},
+    body: { rawBody: body, bytes: body.length, sha256: "0".repeat(64) },
+    providerOrderId: order.providerOrderId ?? "",
+    type: "payin",
+    paymentId: order.paymentId,
+    status,
+    updatedAt: new Date(),
+    finalStatuses: FINAL_STATUSES,
+  });
+}
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase("status_counts");
+  db = await scratch.open();
+  // Orders that exist before the counters do: the migration must backfill them.
+  await migrate(
+    db,
+    migrations.filter((m) => m.id !== COUNTERS),
+    731_001,
+  );
+  for (const status of ["Success", "Success", "In progress", "Submit failed"])
+    await insertTestOrder(db, { status });
+  expect(await migrate(db, migrations, 731_001)).toEqual([COUNTERS]);
+});
+afterAll(async () => {
+  await db?.close();
+  await scratch?.drop();
+});
+
+describe("order status counters", () => {
+  it("backfills the orders that existed before the migration", async () => {
+    await expectExact({ Success: 2, "In progress": 1, "Submit failed": 1 });
+  });
+
+  it("count inserts, one by one and in bulk", async () => {
+    await insertTestOrder(db, { status: "In progress" });
+    await db.query(
+      `INSERT INTO orders (id, direction, payment_id, payment_method, amount, country, status, request,
+         client_email)
+       SELECT gen_random_uuid(), 'payin', gen_random_uuid(), 'Card', 10, 'RU',
+         CASE WHEN n % 2 = 0 THEN 'Failed' ELSE 'Submitting' END, '{}'::jsonb, 'bulk@example.com'
+       FROM generate_series(1, 500) AS n`,
+    );
+    await expectExact({ Success: 2, "In progress": 2, "Submit failed": 1, Failed: 250, Submitting: 250 });
+  });
+
+  it("do not count an idempotent create that hit its existing order (ON CONFLICT DO NOTHING)", async () => {
+    const before = await scanned();
+    const existing = await insertTestOrder(db, { status: "Submitting" });
+    const again = await db.query(
+      `INSERT INTO orders (id, direction, payment_id, payment_method, amount, country, status, request, client_email)
+       VALUES ($1, 'payin', $2, 'Card', 10, 'RU', 'Submitting', '{}'::jsonb, 'again@example.com')
+       ON CONFLICT (direction, payment_id) DO NOTHING RETURNING id`,
+      [randomUUID(), existing.paymentId],
+    );
+    expect(again).toEqual([]);
+    await expectExact({ ...before, Submitting: (before.Submitting ?? 0) + 1 });
+    await db.query("DELETE FROM orders WHERE id = $1", [existing.id]);
+    await expectExact(before);
+  });
+
+  it("follow status changes applied by the callback receiver, and ignore updates of other columns", async () => {
+    const order = await insertTestOrder(db, { status: "In progress" });
+    expect((await applyCallback(order, "Success")).outcome).toBe("applied");
+    // A final status never changes: this one is stale and must not move a count.
+    expect((await applyCallback(order, "Failed")).outcome).toBe("stale");
+    await db.query("UPDATE orders SET client_email = 'x@example.com', status = status WHERE id = $1", [
+      order.id,
+    ]);
+    await expectExact({ Success: 3, "In progress": 2, "Submit failed": 1, Failed: 250, Submitting: 250 });
+  });
+
+  it("follow bulk status changes and deletes, and drop statuses that reach zero", async () => {
+    await db.query("UPDATE orders SET status = 'Submit failed' WHERE status = 'Submitting'");
+    await db.query("DELETE FROM orders WHERE client_email = 'bulk@example.com' AND status = 'Failed'");
+    await expectExact({ Success: 3, "In progress": 2, "Submit failed": 251 });
+    expect((await countOrdersByStatus(db)).map((c) => c.status)).toEqual([
+      "Submit failed",
+      "Success",
+      "In progress",
+    ]);
+  });
+
+  it("roll back with the transaction that wrote them", async () => {
+    const before = await scanned();
+    await expect(
+      db.transaction(async (tx) => {
+        await insertTestOrder(tx, { status: "Expired" });
+        await tx.query("UPDATE orders SET status = 'Failed' WHERE status = 'Success'");
+        throw new Error("rolled back on purpose");
+      }),
+    ).rejects.toThrow("rolled back on purpose");
+    await expectExact(before);
+  });
+
+  it("stay exact under concurrent writers of the same statuses", async () => {
+    const writers = testBackend() === "postgres" ? 8 : 2;
+    const handles = await Promise.all(
+      Array.from({ length: writers }, () => (scratch.url ? openDatabase({ url: scratch.url }) : db)),
+    );
+    try {
+      await Promise.all(
+        handles.map(async (h, w) => {
+          for (let i = 0; i < 25; i++) {
+            const o = await insertTestOrder(h, { status: "In progress", clientEmail: `w${w}@example.com` });
+            if (i % 3 === 0) await h.query("UPDATE orders SET status = 'Success' WHERE id = $1", [o.id]);
+            if (i % 5 === 0) await h.query("DELETE FROM orders WHERE id = $1", [o.id]);
+          }
+        }),
+      );
+    } finally {
+      if (scratch.url) await Promise.all(handles.map((h) => h.close()));
+    }
+    const truth = await scanned();
+    // 25 per writer, 5 deleted (i = 0, 5, 10, 15, 20), of which 2 had become Success (i = 0, 15).
+    expect(truth["In progress"]).toBe(2 + writers * (25 - 9 - 3));
+    expect(truth.Success).toBe(3 + writers * (9 - 2));
+    await expectExact(truth);
+  });
+
+  it("are cleared by TRUNCATE", async () => {
+    await db.exec("TRUNCATE orders CASCADE");
+    await expectExact({});
+    await insertTestOrder(db, { status: "Expired" });
+    await expectExact({ Expired: 1 });
+  });
+});

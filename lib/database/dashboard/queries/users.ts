@@ -1,0 +1,124 @@
+import "server-only";
+import type { Sql } from "@/lib/database";
+import { typed } from "@/lib/database/kysely";
+import type { DashboardDatabase, User } from "@/lib/database/dashboard/schema";
+
+export type UserRole = User["role"];
+
+/** A user as the app shows it (no password hash). */
+export type UserRow = Omit<User, "passwordHash" | "passwordChangedAt">;
+
+export type UserWithPassword = UserRow & Pick<User, "passwordHash">;
+
+const COLUMNS = [
+  "id",
+  "email",
+  "name",
+  "role",
+  "disabledAt",
+  "mustChangePassword",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof UserRow)[];
+
+const db = (sql: Sql) => typed<DashboardDatabase>(sql);
+
+/** Emails are stored and compared lower-cased (the column is UNIQUE on the stored value). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function countUsers(sql: Sql): Promise<number> {
+  const row = await db(sql)
+    .selectFrom("users")
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), "integer").as("n"))
+    .executeTakeFirst();
+  return row?.n ?? 0;
+}
+
+export async function listUsers(sql: Sql): Promise<UserRow[]> {
+  return db(sql).selectFrom("users").select(COLUMNS).orderBy("createdAt").orderBy("email").execute();
+}
+
+export async function getUserById(sql: Sql, id: string): Promise<UserRow | null> {
+  const row = await db(sql).selectFrom("users").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+  return row ?? null;
+}
+
+export async function getUserByEmailWithPassword(sql: Sql, email: string): Promise<UserWithPassword | null> {
+  const row = await db(sql)
+    .selectFrom("users")
+    .select([...COLUMNS, "passwordHash"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function getUserByIdWithPassword(sql: Sql, id: string): Promise<UserWithPassword | null> {
+  const row = await db(sql)
+    .selectFrom("users")
+    .select([...COLUMNS, "passwordHash"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export type NewUser = Pick<User, "id" | "email" | "name" | "role" | "passwordHash">;
+
+/** Inserts a user; returns null when the email is already taken (nothing changes then). */
+export async function insertUser(sql: Sql, user: NewUser): Promise<UserRow | null> {
+  const row = await db(sql)
+    .insertInto("users")
+    .values({ ...user, email: normalizeEmail(user.email) })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function setUserRole(sql: Sql, id: string, role: UserRole, now: Date): Promise<UserRow | null> {
+  const row = await db(sql)
+    .updateTable("users")
+    .set({ role, updatedAt: now })
+    .where("id", "=", id)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Disables (disabledAt = now) or re-enables (null) a user. */
+export async function setUserDisabled(
+  sql: Sql,
+  id: string,
+  disabled: boolean,
+  now: Date,
+): Promise<UserRow | null> {
+  const row = await db(sql)
+    .updateTable("users")
+    .set((eb) => ({
+      // Disabling again keeps the first time it was disabled.
+      disabledAt: disabled ? eb.fn.coalesce("disabledAt", eb.val(now)) : null,
+      updatedAt: now,
+    }))
+    .where("id", "=", id)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** A new password hash; `mustChange` is true for an admin's one-time password, false for the user's own. */
+export async function setUserPassword(
+  sql: Sql,
+  id: string,
+  passwordHash: string,
+  mustChange: boolean,
+  now: Date,
+): Promise<UserRow | null> {
+  const row = await db(sql)
+    .updateTable("users")
+    .set({ passwordHash, mustChangePassword: mustChange, passwordChangedAt: now, updatedAt: now })
+    .where("id", "=", id)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ?? null;
+}

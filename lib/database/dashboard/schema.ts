@@ -1,0 +1,151 @@
+/**
+ * The dashboard database's tables as Kysely types (lib/database/kysely.ts): the one definition its rows are
+ * typed from. camelCase here, snake_case in SQL (lib/database/dashboard/migrations), converted by CamelCasePlugin. Keep in
+ * step with the migrations: a column added there is added here.
+ *
+ * Driver conventions (lib/database/index.ts): numeric → string, timestamptz → Date, jsonb → parsed value;
+ * jsonb is written as JSON text (JSON.stringify), never as an object (pg would turn an array into a
+ * PostgreSQL array literal).
+ */
+import type { ColumnType, Insertable, Selectable } from "kysely";
+import type { BankDetails } from "@/lib/contract";
+
+/** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
+type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : ColumnType<T, string, string>;
+/** A column with a database default. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface DashboardDatabase {
+  users: UsersTable;
+  sessions: SessionsTable;
+  rateLimits: RateLimitsTable;
+  orders: OrdersTable;
+  callbackDeliveries: CallbackDeliveriesTable;
+  auditLog: AuditLogTable;
+  signInDevices: SignInDevicesTable;
+  orderStatusCounts: OrderStatusCountsTable;
+}
+
+export interface UsersTable {
+  id: string;
+  /** Stored lower-cased. */
+  email: string;
+  name: Defaulted<string>;
+  passwordHash: string;
+  role: "admin" | "operator" | "viewer";
+  disabledAt: Date | null;
+  createdAt: Defaulted<Date>;
+  updatedAt: Defaulted<Date>;
+  /** Set by an admin's password reset: the one-time password must be replaced at the next sign-in (0010). */
+  mustChangePassword: Defaulted<boolean>;
+  passwordChangedAt: Date | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token. */
+  id: string;
+  userId: string;
+  createdAt: Defaulted<Date>;
+  lastSeenAt: Defaulted<Date>;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  windowStart: Date;
+  count: number;
+}
+
+export interface OrdersTable {
+  id: string;
+  direction: "payin" | "payout";
+  paymentId: string;
+  providerOrderId: string | null;
+  paymentMethod: string;
+  amount: string;
+  finalAmount: string | null;
+  currency: string | null;
+  country: string;
+  status: string;
+  /** As sent, the card number masked (first six + last four). */
+  request: Json<Record<string, unknown>>;
+  response: Json<Record<string, unknown> | null>;
+  bankDetails: Json<BankDetails | null>;
+  expiresAt: Date | null;
+  /** Public customer-page token (pay-ins only): /pay/<token>. */
+  payToken: string | null;
+  /** Problem details or transport error of the last failed attempt (PaymentApiErrorJson), null after success. */
+  lastError: Json<Record<string, unknown> | null>;
+  submitAttempts: Defaulted<number>;
+  clientEmail: string;
+  createdBy: string | null;
+  createdAt: Defaulted<Date>;
+  updatedAt: Defaulted<Date>;
+  /** The service's `updatedAt` of the status last applied from a callback (0002). */
+  statusUpdatedAt: Date | null;
+  /** While "Submitting": when the sending process must have answered by (0005). */
+  submitLeaseUntil: Date | null;
+  /** "Fix and resend": the refused order this one corrects (0006). */
+  resendOf: string | null;
+}
+
+/** Outcome of one callback delivery. "received" only while it is being processed. */
+export type CallbackOutcome =
+  | "received"
+  | "applied"
+  | "duplicate"
+  | "stale"
+  | "unknown-order"
+  | "rejected"
+  | "invalid";
+
+export interface CallbackDeliveriesTable {
+  id: string;
+  receivedAt: Defaulted<Date>;
+  webhookId: string | null;
+  headers: Json<Record<string, string>>;
+  rawBody: string;
+  verified: boolean;
+  verificationError: string | null;
+  orderId: string | null;
+  status: string | null;
+  outcome: CallbackOutcome;
+  bodyBytes: number | null;
+  bodySha256: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: Defaulted<Date>;
+  userId: string | null;
+  action: string;
+  target: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface SignInDevicesTable {
+  /** SHA-256 of the cookie token. */
+  id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export type User = Selectable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type AuditLogEntry = Selectable<AuditLogTable>;
+export type CallbackDelivery = Selectable<CallbackDeliveriesTable>;
+
+/** Orders per status, kept by triggers (0008): the sum of `n` over a status's slots is its count. */
+export interface OrderStatusCountsTable {
+  status: string;
+  slot: number;
+  /** bigint: read as a string. */
+  n: string;
+}
+
+/** One order as the app reads it (every column). */
+export type Order = Selectable<OrdersTable>;
+export type NewOrderRecord = Insertable<OrdersTable>;

@@ -1,0 +1,185 @@
+/**
+ * Embedded PGlite in a worker thread (issue 8 item 9). PGlite is PostgreSQL compiled to WebAssembly: every
+ * statement is CPU work on the thread that runs it. On the main thread it competed with HTTP serving (the
+ * callback receiver spent most of its time there); in a worker it runs on another core while the main
+ * thread goes on serving. Still one connection and one process: the worker owns the data folder.
+ *
+ * The main thread sends each query, script and transaction step as a message and awaits the answer; a
+ * transaction is held open in the worker (inside PGlite's own transaction(), so other statements wait for
+ * it exactly as they did in-process) until the main thread commits or rolls it back. Durability is PGlite's,
+ * unchanged: a statement is answered after PGlite finished it, as before.
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { Database, Sql } from "./index";
+
+/** The worker, plain CommonJS (evaluated, so no build step and no bundler has to know about it). */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { PGlite } = require(workerData.modulePath);
+const txs = new Map();
+let nextTx = 1;
+let db;
+const plain = (error) => {
+  const out = { message: error && error.message ? String(error.message) : String(error), name: error && error.name };
+  if (error && typeof error === "object")
+    for (const [k, v] of Object.entries(error)) if (v === null || typeof v !== "object") if (typeof v !== "function") out[k] = v;
+  return out;
+};
+const reply = (id, ok, value) => parentPort.postMessage(ok ? { id, ok, value } : { id, ok, error: plain(value) });
+async function handle(m) {
+  switch (m.op) {
+    case "query": {
+      const q = m.tx ? txs.get(m.tx).tx : db;
+      return (await q.query(m.text, m.params)).rows;
+    }
+    case "exec":
+      await (m.tx ? txs.get(m.tx).tx : db).exec(m.script);
+      return undefined;
+    case "begin":
+      return await new Promise((ready, failed) => {
+        const id = nextTx++;
+        const entry = {};
+        entry.done = db.transaction((tx) => new Promise((commit, rollback) => {
+          Object.assign(entry, { tx, commit, rollback });
+          txs.set(id, entry);
+          ready(id);
+        }));
+        entry.done.catch(failed).finally(() => txs.delete(id));
+      });
+    case "commit": {
+      const entry = txs.get(m.tx);
+      entry.commit();
+      await entry.done;
+      return undefined;
+    }
+    case "rollback": {
+      const entry = txs.get(m.tx);
+      entry.rollback(new Error("rolled back"));
+      await entry.done.catch(() => {});
+      return undefined;
+    }
+    case "close":
+      await db.close();
+      return undefined;
+  }
+  throw new Error("unknown op " + m.op);
+}
+PGlite.create(workerData.dataDir).then(
+  (created) => {
+    db = created;
+    parentPort.on("message", (m) => handle(m).then((v) => reply(m.id, true, v), (e) => reply(m.id, false, e)));
+    parentPort.postMessage({ ready: true });
+  },
+  (error) => parentPort.postMessage({ ready: false, error: plain(error) }),
+);
+`;
+
+type Message =
+  | { op: "query"; text: string; params?: readonly unknown[]; tx?: number }
+  | { op: "exec"; script: string; tx?: number }
+  | { op: "begin" }
+  | { op: "commit" | "rollback"; tx: number }
+  | { op: "close" };
+
+type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorFields };
+type ErrorFields = { message: string; name?: string } & Record<string, unknown>;
+
+/** An Error on this thread carrying the worker's error fields (message, PostgreSQL code, detail, ...). */
+function toError(fields: ErrorFields): Error {
+  const { message, name, stack: _stack, ...rest } = fields;
+  const error = Object.assign(new Error(message), rest);
+  if (name) error.name = name;
+  return error;
+}
+
+function pgliteModulePath(): string {
+  try {
+    return createRequire(path.join(process.cwd(), "index.js")).resolve("@electric-sql/pglite");
+  } catch {
+    return createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  }
+}
+
+export async function openPgliteThread(dataDir: string | undefined): Promise<Database> {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { modulePath: pgliteModulePath(), dataDir },
+  });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  let nextId = 1;
+  let failure: Error | undefined;
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    worker.once("error", onError);
+    worker.once("message", (m: { ready: boolean; error?: ErrorFields }) => {
+      worker.off("error", onError);
+      if (m.ready) resolve();
+      else reject(m.error ? toError(m.error) : new Error("PGlite did not start"));
+    });
+  }).catch(async (error) => {
+    await worker.terminate();
+    throw error;
+  });
+
+  // An idle worker must not keep the process alive (as an idle in-process PGlite did not): referenced only
+  // while an answer is awaited.
+  worker.unref();
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`the PGlite worker exited (${code})`)));
+  worker.on("message", (answer: Answer) => {
+    const p = pending.get(answer.id);
+    if (!p) return;
+    pending.delete(answer.id);
+    if (pending.size === 0) worker.unref();
+    if (answer.ok) p.resolve(answer.value);
+    else p.reject(toError(answer.error));
+  });
+
+  const call = <T>(message: Message): Promise<T> => {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, ...message });
+    });
+  };
+
+  const inTransaction = (tx: number): Sql => ({
+    query: <T>(text: string, params?: readonly unknown[]) => call<T[]>({ op: "query", text, params, tx }),
+    // One connection: a transaction inside a transaction just joins the outer one (as before).
+    transaction: (fn) => fn(inTransaction(tx)),
+    exec: (script) => call({ op: "exec", script, tx }),
+  });
+
+  return {
+    kind: "pglite",
+    query: <T>(text: string, params?: readonly unknown[]) => call<T[]>({ op: "query", text, params }),
+    transaction: async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
+      const tx = await call<number>({ op: "begin" });
+      let result: T;
+      try {
+        result = await fn(inTransaction(tx));
+      } catch (error) {
+        await call({ op: "rollback", tx }).catch(() => {});
+        throw error;
+      }
+      await call({ op: "commit", tx });
+      return result;
+    },
+    exec: (script) => call({ op: "exec", script }),
+    close: async () => {
+      if (!failure) await call({ op: "close" });
+      failure ??= new Error("the database is closed");
+      await worker.terminate();
+    },
+  };
+}

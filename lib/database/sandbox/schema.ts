@@ -1,0 +1,108 @@
+/**
+ * The sandbox database's tables as Kysely types (lib/database/kysely.ts): the one definition its rows are
+ * typed from. camelCase here, snake_case in SQL (lib/database/sandbox/migrations), converted by CamelCasePlugin.
+ * Keep in step with the migrations: a column added there is added here.
+ *
+ * Driver conventions (lib/database/index.ts): numeric → string, timestamptz → Date, jsonb → parsed value;
+ * jsonb is written as JSON text (JSON.stringify), never as an object (pg would turn an array into a
+ * PostgreSQL array literal).
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { BankDetails, Direction } from "@/lib/contract";
+
+/** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
+type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : ColumnType<T, string, string>;
+/** A column with a database default. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface SandboxDatabase {
+  sandboxOrders: SandboxOrdersTable;
+  sandboxCallbacks: SandboxCallbacksTable;
+  sandboxCallbackAttempts: SandboxCallbackAttemptsTable;
+  sandboxRateLimits: SandboxRateLimitsTable;
+  sandboxFaults: SandboxFaultsTable;
+  sandboxRequests: SandboxRequestsTable;
+}
+
+/** One request the sandbox answered (migration 0003). */
+export interface SandboxRequestsTable {
+  id: string;
+  at: Date;
+  /** As the request named it (X-Client-Id or the operator page's sign-in), known account or not. */
+  clientId: string | null;
+  method: string;
+  /** Path and query as sent (bounded). */
+  path: string;
+  status: number;
+  /** "accepted", or the problem's kind ("validation", "unauthorized", …). */
+  verdict: string;
+  /** For a refusal: what was wrong (the problem's first field error, or its detail). */
+  detail: string | null;
+  latencyMs: number;
+  orderId: string | null;
+}
+
+export interface SandboxOrdersTable {
+  id: string;
+  clientId: string;
+  direction: Direction;
+  paymentId: string;
+  requestHash: string;
+  paymentMethod: string;
+  country: string;
+  currency: string | null;
+  amount: string;
+  finalAmount: string;
+  status: string;
+  request: Json<Record<string, unknown>>;
+  bankDetails: Json<BankDetails | null>;
+  postbackUrl: string | null;
+  expiresAt: Date | null;
+  createdAt: Defaulted<Date>;
+  updatedAt: Defaulted<Date>;
+}
+
+export interface SandboxCallbacksTable {
+  id: string;
+  orderId: string;
+  clientId: string;
+  url: string;
+  status: string;
+  body: string;
+  state: "pending" | "delivered" | "failed";
+  attempts: Defaulted<number>;
+  nextAttemptAt: Defaulted<Date>;
+  lockedUntil: Date | null;
+  createdAt: Defaulted<Date>;
+  finishedAt: Date | null;
+}
+
+export interface SandboxCallbackAttemptsTable {
+  id: string;
+  callbackId: string;
+  attempt: number;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+}
+
+export interface SandboxRateLimitsTable {
+  clientId: string;
+  windowStart: Date;
+  count: number;
+}
+
+export interface SandboxFaultsTable {
+  clientId: string;
+  direction: Direction;
+  paymentId: string;
+  kind: string;
+  at: Generated<Date>;
+}
+
+export type SandboxOrder = Selectable<SandboxOrdersTable>;
+export type SandboxRequest = Selectable<SandboxRequestsTable>;
+export type NewSandboxOrder = Insertable<SandboxOrdersTable>;
+export type SandboxCallback = Selectable<SandboxCallbacksTable>;
+export type SandboxCallbackAttempt = Selectable<SandboxCallbackAttemptsTable>;

@@ -1,9 +1,0 @@
-import type { Migration } from "@/lib/database";
-import { m0001Init } from "./0001_init";
-import { m0002DropCreatedIndex } from "./0002_drop_created_index";
-
-/** Every committed sandbox migration, in order. Add new files here; never edit an applied one. */
-export const sandboxMigrations: readonly Migration[] = [m0001Init, m0002DropCreatedIndex];
-
-/** Differs from the dashboard's key, so both can migrate one PostgreSQL server at the same time. */
-export const SANDBOX_MIGRATION_LOCK_KEY = 731_002;

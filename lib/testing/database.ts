@@ -1,0 +1,77 @@
+/**
+ * For tests: a fresh database on the backend chosen by TEST_DB ("pglite", the default, or "postgres").
+ * On PostgreSQL it creates a scratch database on TEST_POSTGRES_URL (default: the local server) and drops it
+ * on close, so no run depends on what an earlier one left.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Database, openDatabase } from "@/lib/database";
+
+export const TEST_POSTGRES_URL =
+  process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export function testBackend(): "pglite" | "postgres" {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+export interface ScratchDatabase {
+  /** Connection config to hand to code under test (a URL on PostgreSQL, or memory on PGlite). */
+  url: string | undefined;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+export async function createScratchDatabase(prefix = "test"): Promise<ScratchDatabase> {
+  if (testBackend() === "pglite") {
+    return { url: undefined, open: () => openDatabase({ memory: true }), drop: async () => {} };
+  }
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = await openDatabase({ url: TEST_POSTGRES_URL });
+  await admin.exec(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    open: () => openDatabase({ url: url.toString() }),
+    drop: async () => {
+      const a = await openDatabase({ url: TEST_POSTGRES_URL });
+      // A closed pool's sockets may still be ending; FORCE-terminating them then raises errors in the test
+      // process. Give them a moment to go, and only then force the rest.
+      for (let i = 0; i < 50; i++) {
+        const [row] = await a.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+          [name],
+        );
+        if (!row || row.n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.close();
+    },
+  };
+}
+
+/**
+ * For tests that load the dashboard's own modules (lib/env, lib/database/dashboard/client), which read the environment:
+ * a scratch database with DATABASE_URL (PostgreSQL) or DATA_DIR (a fresh PGlite folder) pointing at it.
+ * drop() removes it, folder included.
+ */
+export async function scratchDashboardEnv(prefix: string): Promise<{ drop(): Promise<void> }> {
+  const scratch = await createScratchDatabase(prefix);
+  let dataDir: string | undefined;
+  if (scratch.url) process.env.DATABASE_URL = scratch.url;
+  else {
+    dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+  }
+  return {
+    drop: async () => {
+      await scratch.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

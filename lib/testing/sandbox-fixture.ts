@@ -1,0 +1,62 @@
+/**
+ * For integration tests: a real sandbox on an ephemeral port over a scratch database of the backend TEST_DB
+ * chooses, with a client pointed at it. The database stays open so tests can count what the sandbox stored.
+ */
+import "server-only";
+import type { Database } from "@/lib/database";
+import { typed } from "@/lib/database/kysely";
+import { createScratchDatabase } from "@/lib/testing/database";
+import { type SandboxOptions, startSandbox } from "@/lib/sandbox/server";
+import type { SandboxDatabase } from "@/lib/database/sandbox/schema";
+import { createPaymentApiClient } from "@/lib/payment-api/client";
+import type { PaymentApi, PaymentApiConfig } from "@/lib/payment-api/types";
+
+export const TEST_ACCOUNT = { clientId: "payment-api-test", secret: "payment-api-test-secret" };
+
+export interface SandboxFixture {
+  url: string;
+  db: Database;
+  /** A client of the sandbox with the test account; `config` overrides any setting (baseUrl included). */
+  client(config?: Partial<PaymentApiConfig>): PaymentApi;
+  /** How many orders the sandbox holds for a paymentId (both directions). */
+  countOrders(paymentId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startSandboxFixture(options: Partial<SandboxOptions> = {}): Promise<SandboxFixture> {
+  const scratch = await createScratchDatabase("payment_api");
+  const db = await scratch.open();
+  const sandbox = await startSandbox({
+    port: 0,
+    database: db,
+    accounts: [TEST_ACCOUNT],
+    callbackRetrySchedule: [50],
+    ...options,
+  });
+  return {
+    url: sandbox.url,
+    db,
+    client: (config = {}) =>
+      createPaymentApiClient({
+        baseUrl: sandbox.url,
+        clientId: TEST_ACCOUNT.clientId,
+        secret: TEST_ACCOUNT.secret,
+        timeoutMs: 5_000,
+        backoffMs: 10,
+        ...config,
+      }),
+    countOrders: async (paymentId) => {
+      const row = await typed<SandboxDatabase>(db)
+        .selectFrom("sandboxOrders")
+        .select((eb) => eb.cast<number>(eb.fn.countAll(), "integer").as("n"))
+        .where("paymentId", "=", paymentId)
+        .executeTakeFirst();
+      return row?.n ?? 0;
+    },
+    close: async () => {
+      await sandbox.close();
+      await db.close();
+      await scratch.drop();
+    },
+  };
+}

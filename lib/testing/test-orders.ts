@@ -1,0 +1,93 @@
+/** Test support: order rows written directly, so these tests do not depend on the forms' queries. */
+import { randomUUID } from "node:crypto";
+import { sql as raw } from "kysely";
+import type { Database, Sql } from "@/lib/database";
+import { migrate, openDatabase } from "@/lib/database";
+import { typed } from "@/lib/database/kysely";
+import { createScratchDatabase, type ScratchDatabase, TEST_POSTGRES_URL } from "@/lib/testing/database";
+import { migrations } from "@/lib/database/dashboard/migrations";
+import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
+
+export interface TestOrder {
+  id: string;
+  direction: "payin" | "payout";
+  paymentId: string;
+  providerOrderId: string | null;
+  paymentMethod: string;
+  amount: string;
+  finalAmount: string | null;
+  currency: string;
+  country: string;
+  status: string;
+  clientEmail: string;
+  /** A string keeps microseconds ("2026-01-01T00:00:00.123456Z"), which a Date cannot. */
+  createdAt: Date | string;
+  payToken: string | null;
+  request: Record<string, unknown>;
+}
+
+export async function insertTestOrder(sql: Sql, overrides: Partial<TestOrder> = {}): Promise<TestOrder> {
+  const o: TestOrder = {
+    id: randomUUID(),
+    direction: "payin",
+    paymentId: randomUUID(),
+    providerOrderId: randomUUID(),
+    paymentMethod: "Card",
+    amount: "1500.00",
+    finalAmount: null,
+    currency: "RUB",
+    country: "RU",
+    status: "In progress",
+    clientEmail: "client@example.com",
+    createdAt: new Date(),
+    payToken: null,
+    request: {},
+    ...overrides,
+  };
+  const { createdAt, request, ...columns } = o;
+  // Through timestamptz in SQL, so a string's microseconds are kept.
+  const at = raw<Date>`${createdAt}::timestamptz`;
+  await typed<DashboardDatabase>(sql)
+    .insertInto("orders")
+    .values({ ...columns, request: JSON.stringify(request), createdAt: at, updatedAt: at })
+    .execute();
+  return o;
+}
+
+/** A scratch dashboard database (PGlite in memory or a PostgreSQL scratch database, by TEST_DB), migrated. */
+export async function openTestDashboardDb(): Promise<{
+  db: Database;
+  scratch: ScratchDatabase;
+  /** Closes the handle and drops the scratch database. */
+  dispose(): Promise<void>;
+}> {
+  const scratch = await createScratchDatabase("orders");
+  const db = await scratch.open();
+  await migrate(db, migrations, 731_001);
+  const dispose = async () => {
+    await db.close();
+    if (scratch.url) await waitForDisconnect(new URL(scratch.url).pathname.slice(1));
+    await scratch.drop();
+  };
+  return { db, scratch, dispose };
+}
+
+/**
+ * pg's pool.end() resolves before its sockets are gone; a DROP ... WITH (FORCE) then kills them and the
+ * dying clients throw "terminating connection" into the test run. Wait until the server has seen them go.
+ */
+async function waitForDisconnect(database: string): Promise<void> {
+  const admin = await openDatabase({ url: TEST_POSTGRES_URL });
+  try {
+    for (let i = 0; i < 100; i++) {
+      const rows = await admin.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+        [database],
+      );
+      if ((rows[0]?.n ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await admin.close();
+  }
+}
