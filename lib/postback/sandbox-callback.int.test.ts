@@ -6,14 +6,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { createPaymentApiClient, type PaymentApi } from "@/lib/payment-api";
 import { type RunningSandbox, startSandbox } from "@/lib/sandbox/server";
 import { callbackResponse, receiveCallback } from "./index";
-import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
+import { insertSandboxOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "loop-merchant", secret: "loop-secret-0123456789" };
 
@@ -83,17 +82,13 @@ async function waitForStatus(orderId: string, status: string, timeoutMs = 20_000
 
 describe("sandbox → receiver", () => {
   it("marks a pay-in paid through the sandbox control and the signed callback applies it", async () => {
-    const request = samplePayinRequest("SBP", { postbackUrl: receiverUrl });
-    const created = await api.createPayin(request);
-    const order = await insertTestOrder(dashboardDb, {
+    const order = await insertSandboxOrder(dashboardDb, api, {
       direction: "payin",
-      paymentId: request.paymentId,
-      providerOrderId: created.id,
-      paymentMethod: "SBP",
-      status: created.status,
+      method: "SBP",
+      postbackUrl: receiverUrl,
     });
 
-    await api.setSandboxOrderStatus(created.id, "Success");
+    await api.setSandboxOrderStatus(order.providerOrderId!, "Success");
     await waitForStatus(order.id, "Success");
 
     const timeline = await listCallbackDeliveriesForOrder(dashboardDb, order.id);
@@ -103,44 +98,37 @@ describe("sandbox → receiver", () => {
     expect(timeline[0]?.headers["x-signature"]).toMatch(/^[0-9a-f]{64}$/);
     expect(timeline[0]?.headers["webhook-signature"]).toMatch(/^v1,/);
     expect(JSON.parse(timeline[0]?.rawBody ?? "{}")).toMatchObject({
-      id: created.id,
-      paymentId: request.paymentId,
+      id: order.providerOrderId,
+      paymentId: order.paymentId,
       type: "payin",
       status: "Success",
     });
 
-    const view = await api.getSandboxOrder(created.id);
+    const view = await api.getSandboxOrder(order.providerOrderId!);
     expect(view.status).toBe("Success");
   });
 
   it("fails a pay-out the same way", async () => {
-    const request = samplePayoutRequest("BankAccount", { postbackUrl: receiverUrl });
-    const created = await api.createPayout(request);
-    const order = await insertTestOrder(dashboardDb, {
+    const order = await insertSandboxOrder(dashboardDb, api, {
       direction: "payout",
-      paymentId: request.paymentId,
-      providerOrderId: created.id,
-      paymentMethod: "BankAccount",
-      status: created.status,
+      method: "BankAccount",
+      postbackUrl: receiverUrl,
     });
-    await api.setSandboxOrderStatus(created.id, "Failed");
+    await api.setSandboxOrderStatus(order.providerOrderId!, "Failed");
     await waitForStatus(order.id, "Failed");
     const timeline = await listCallbackDeliveriesForOrder(dashboardDb, order.id);
     expect(timeline.map((d) => d.outcome)).toEqual(["applied"]);
   });
 
   it("refuses callbacks signed with another secret (401, recorded) until the secrets agree; the sandbox's retry then applies", async () => {
-    const request = samplePayinRequest("Card", { postbackUrl: receiverUrl });
-    const created = await api.createPayin(request);
-    const order = await insertTestOrder(dashboardDb, {
-      paymentId: request.paymentId,
-      providerOrderId: created.id,
-      paymentMethod: "Card",
-      status: created.status,
+    const order = await insertSandboxOrder(dashboardDb, api, {
+      direction: "payin",
+      method: "Card",
+      postbackUrl: receiverUrl,
     });
     receiverSecret = "a-different-secret";
     try {
-      await api.setSandboxOrderStatus(created.id, "Success");
+      await api.setSandboxOrderStatus(order.providerOrderId!, "Success");
       await vi.waitFor(
         async () => {
           if ((await listCallbackDeliveriesForOrder(dashboardDb, order.id)).length === 0)

@@ -15,7 +15,7 @@ import { type RunningSandbox, startSandbox } from "@/lib/sandbox/server";
 import { sign, verify, verifyStandardWebhook } from "@/lib/signing";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { type CallbackReceiver, signedClient, startCallbackReceiver } from "@/lib/testing/sandbox-http";
-import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
+import { insertSandboxOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 import { callbackResponse, receiveCallback } from "./index";
 
 const OLD = "rotation-old-secret-0123";
@@ -124,16 +124,12 @@ describe("an account with a next secret", () => {
 describe("the dashboard's receiver during a rotation", () => {
   async function paidOrder() {
     const api = client();
-    const request = samplePayinRequest("SBP", { postbackUrl: receiverUrl });
-    const created = await api.createPayin(request);
-    const order = await insertTestOrder(dashboardDb, {
+    const order = await insertSandboxOrder(dashboardDb, api, {
       direction: "payin",
-      paymentId: request.paymentId,
-      providerOrderId: created.id,
-      paymentMethod: "SBP",
-      status: created.status,
+      method: "SBP",
+      postbackUrl: receiverUrl,
     });
-    await api.setSandboxOrderStatus(created.id, "Success");
+    await api.setSandboxOrderStatus(order.providerOrderId!, "Success");
     return order;
   }
 

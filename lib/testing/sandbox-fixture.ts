@@ -11,7 +11,9 @@ import type { SandboxDatabase } from "@/lib/database/sandbox/schema";
 import { createPaymentApiClient } from "@/lib/payment-api/client";
 import type { PaymentApi, PaymentApiConfig } from "@/lib/payment-api/types";
 
-export const TEST_ACCOUNT = { clientId: "payment-api-test", secret: "payment-api-test-secret" };
+import { TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
+
+export { TEST_ACCOUNT };
 
 export interface SandboxFixture {
   url: string;

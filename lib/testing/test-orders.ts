@@ -1,30 +1,35 @@
 /** Test support: order rows written directly, so these tests do not depend on the forms' queries. */
 import { randomUUID } from "node:crypto";
 import { sql as raw } from "kysely";
+import type { PayinMethod, PayoutMethod } from "@/lib/contract";
+import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database, Sql } from "@/lib/database";
+import type { PaymentApi } from "@/lib/payment-api/types";
 import { migrate, openDatabase } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
 import { createScratchDatabase, type ScratchDatabase, TEST_POSTGRES_URL } from "@/lib/testing/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
-import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
+import type { DashboardDatabase, Order } from "@/lib/database/dashboard/schema";
 
-export interface TestOrder {
-  id: string;
-  direction: "payin" | "payout";
-  paymentId: string;
-  providerOrderId: string | null;
-  paymentMethod: string;
-  amount: string;
-  finalAmount: string | null;
+export type TestOrder = Pick<
+  Order,
+  | "id"
+  | "direction"
+  | "paymentId"
+  | "providerOrderId"
+  | "paymentMethod"
+  | "amount"
+  | "finalAmount"
+  | "country"
+  | "status"
+  | "clientEmail"
+  | "payToken"
+> & {
   currency: string;
-  country: string;
-  status: string;
-  clientEmail: string;
   /** A string keeps microseconds ("2026-01-01T00:00:00.123456Z"), which a Date cannot. */
   createdAt: Date | string;
-  payToken: string | null;
   request: Record<string, unknown>;
-}
+};
 
 export async function insertTestOrder(sql: Sql, overrides: Partial<TestOrder> = {}): Promise<TestOrder> {
   const o: TestOrder = {
@@ -52,6 +57,39 @@ export async function insertTestOrder(sql: Sql, overrides: Partial<TestOrder> = 
     .values({ ...columns, request: JSON.stringify(request), createdAt: at, updatedAt: at })
     .execute();
   return o;
+}
+
+/**
+ * An order created at the sandbox through `api`, with its row in the dashboard's database as the forms
+ * would leave it (paymentId, the service's id and status), so the sandbox's callbacks for it apply.
+ */
+export async function insertSandboxOrder(
+  sql: Sql,
+  api: Pick<PaymentApi, "createPayin" | "createPayout">,
+  order: { postbackUrl: string } & (
+    | { direction: "payin"; method: PayinMethod }
+    | { direction: "payout"; method: PayoutMethod }
+  ),
+): Promise<TestOrder> {
+  const { postbackUrl } = order;
+  let paymentId: string;
+  let created: { id: string; status: string };
+  if (order.direction === "payin") {
+    const request = samplePayinRequest(order.method, { postbackUrl });
+    paymentId = request.paymentId;
+    created = await api.createPayin(request);
+  } else {
+    const request = samplePayoutRequest(order.method, { postbackUrl });
+    paymentId = request.paymentId;
+    created = await api.createPayout(request);
+  }
+  return insertTestOrder(sql, {
+    direction: order.direction,
+    paymentId,
+    providerOrderId: created.id,
+    paymentMethod: order.method,
+    status: created.status,
+  });
 }
 
 /** A scratch dashboard database (PGlite in memory or a PostgreSQL scratch database, by TEST_DB), migrated. */

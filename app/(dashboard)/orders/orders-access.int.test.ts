@@ -7,12 +7,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
 import { scratchDashboardEnv } from "@/lib/testing/database";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
-import { insertTestOrder } from "@/lib/testing/test-orders";
+import { insertSandboxOrder, insertTestOrder } from "@/lib/testing/test-orders";
 import { sign } from "@/lib/signing";
 import { testRequest } from "@/lib/testing/next-headers";
 
@@ -89,14 +88,8 @@ function form(values: Record<string, string>): FormData {
 }
 
 /** A pay-in created at the sandbox, with its order row in the dashboard's database. */
-async function sandboxPayin() {
-  const request = samplePayinRequest("SBP", { postbackUrl });
-  const created = await fx.client().createPayin(request);
-  return insertTestOrder(db, {
-    paymentId: request.paymentId,
-    providerOrderId: created.id,
-    paymentMethod: "SBP",
-  });
+function sandboxPayin() {
+  return insertSandboxOrder(db, fx.client(), { direction: "payin", method: "SBP", postbackUrl });
 }
 
 async function statusOf(id: string): Promise<string | undefined> {
@@ -155,13 +148,10 @@ describe("setSandboxStatusAction", () => {
 
   it("offers Expire for pay-ins only, and nothing once an order is no longer in progress", async () => {
     await signInAs("operator");
-    const request = samplePayoutRequest("BankAccount", { postbackUrl });
-    const created = await fx.client().createPayout(request);
-    const payout = await insertTestOrder(db, {
+    const payout = await insertSandboxOrder(db, fx.client(), {
       direction: "payout",
-      paymentId: request.paymentId,
-      providerOrderId: created.id,
-      paymentMethod: "BankAccount",
+      method: "BankAccount",
+      postbackUrl,
     });
     const expire = await setStatus(null, form({ orderId: payout.id, status: "Expired" }));
     expect(expire).toEqual({ ok: false, message: "status: only pay-ins can expire." });

@@ -48,18 +48,7 @@ export async function claimDueCallbacks(
     .execute();
 }
 
-export async function recordAttempt(
-  sql: Sql,
-  a: {
-    id: string;
-    callbackId: string;
-    attempt: number;
-    startedAt: Date;
-    durationMs: number;
-    statusCode: number | null;
-    error: string | null;
-  },
-): Promise<void> {
+export async function recordAttempt(sql: Sql, a: SandboxCallbackAttempt): Promise<void> {
   await db(sql).insertInto("sandboxCallbackAttempts").values(a).execute();
 }
 
