@@ -12,12 +12,14 @@ import { migrations } from "@/lib/database/dashboard/migrations";
 import { countOrdersByStatus, listOrders } from "@/lib/database/dashboard/queries/order-list";
 import type { OrderListFilters } from "@/lib/orders/list-filters";
 import { figure, ratio } from "./lib";
+import { listOrdersHandBuilt } from "./order-list-sql";
 import { median, type ScratchPostgres, scratchPostgres } from "./dashboard-support";
 import { seedEmailLocalPart, seedOrders, withOrderIndexesDropped } from "./seed-orders";
 
 const SMALL = Number(process.env.BENCH_LIST_SMALL ?? 1_000);
 const LARGE = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 50);
+const WARM_UP = 20;
 const PAGE_SIZE = 50; // app/(dashboard)/orders/page.tsx
 const MIGRATION_LOCK_KEY = 731_001; // lib/database/dashboard/client.ts
 
@@ -27,6 +29,8 @@ interface Case {
   make(db: Database, rows: number): Promise<{ filters: OrderListFilters; after?: string; limit?: number }>;
   /** Not the list itself: the overview's counts (issue 10 §4: ≤ 1.5× too, read from trigger-kept counters). */
   extra?: "counts";
+  /** Also timed as the hand-built statement of before the typed data layer (issue 7: no slower). */
+  handBuilt?: true;
 }
 
 /** The keyset cursor of the row at `position` (1-based, newest first), as the list's "next" link has it. */
@@ -52,15 +56,21 @@ async function middlePaymentId(db: Database, rows: number): Promise<string> {
 }
 
 const CASES: Case[] = [
-  { name: "first page", make: async () => ({ filters: {} }) },
+  { name: "first page", make: async () => ({ filters: {} }), handBuilt: true },
   {
     name: "page at 90% depth (keyset cursor)",
     make: async (db, rows) => ({ filters: {}, after: await cursorAt(db, Math.floor(rows * 0.9)) }),
+    handBuilt: true,
   },
-  { name: "status filter (In progress)", make: async () => ({ filters: { status: "In progress" } }) },
+  {
+    name: "status filter (In progress)",
+    make: async () => ({ filters: { status: "In progress" } }),
+    handBuilt: true,
+  },
   {
     name: "direction + method filter (payout SBP)",
     make: async () => ({ filters: { direction: "payout", method: "SBP" } }),
+    handBuilt: true,
   },
   {
     name: "email search (part of one client's email)",
@@ -69,6 +79,7 @@ const CASES: Case[] = [
   {
     name: "paymentId search (full UUID)",
     make: async (db, rows) => ({ filters: { q: await middlePaymentId(db, rows) } }),
+    handBuilt: true,
   },
   {
     name: "paymentId search (8-character prefix, as the list shows it)",
@@ -78,21 +89,20 @@ const CASES: Case[] = [
     name: "paymentId search (4-character prefix, the shortest searched)",
     make: async (db, rows) => ({ filters: { q: (await middlePaymentId(db, rows)).slice(0, 4) } }),
   },
-  { name: "overview: 10 newest", make: async () => ({ filters: {}, limit: 10 }) },
+  { name: "overview: 10 newest", make: async () => ({ filters: {}, limit: 10 }), handBuilt: true },
   { name: "overview: counts by status", make: async () => ({ filters: {} }), extra: "counts" },
 ];
 
 type Run = () => Promise<unknown>;
 
-async function prepare(db: Database, rows: number): Promise<Run[]> {
-  const runs: Run[] = [];
+/** Each case's run on `db`; with `handBuilt`, the hand-built statement's run instead (undefined where none). */
+async function prepare(db: Database, rows: number, handBuilt = false): Promise<(Run | undefined)[]> {
+  const runs: (Run | undefined)[] = [];
   for (const c of CASES) {
     const { filters, after, limit } = await c.make(db, rows);
-    runs.push(() =>
-      c.extra === "counts"
-        ? countOrdersByStatus(db)
-        : listOrders(db, filters, { after, limit: limit ?? PAGE_SIZE }),
-    );
+    const page = { after, limit: limit ?? PAGE_SIZE };
+    if (handBuilt) runs.push(c.handBuilt ? () => listOrdersHandBuilt(db, filters, page) : undefined);
+    else runs.push(() => (c.extra === "counts" ? countOrdersByStatus(db) : listOrders(db, filters, page)));
   }
   return runs;
 }
@@ -104,27 +114,41 @@ async function timed(run: Run): Promise<number> {
 }
 
 /**
- * Median per case and size. Runs alternate between the two databases (small, large, small, …) so that the
- * machine's load at any moment weighs on both sides of each ratio alike.
+ * Median per case and size, and of the hand-built statement at the large size where the case has one. Runs
+ * interleave (small, large, hand-built, small, hand-built, large, …) so that the machine's load at any moment
+ * weighs on both sides of each ratio alike.
  */
-async function timeBoth(small: Run[], large: Run[]): Promise<{ small: number[]; large: number[] }> {
-  const out = { small: [] as number[], large: [] as number[] };
+async function timeAll(
+  small: (Run | undefined)[],
+  large: (Run | undefined)[],
+  handBuilt: (Run | undefined)[],
+): Promise<{ small: number[]; large: number[]; handBuilt: number[] }> {
+  const out = { small: [] as number[], large: [] as number[], handBuilt: [] as number[] };
   for (let c = 0; c < small.length; c++) {
     const s = small[c];
     const l = large[c];
+    const h = handBuilt[c];
     if (!s || !l) continue;
-    for (let i = 0; i < 3; i++) {
+    // Warm-up: the JIT, and each database's pages and plans (the first case would pay for them otherwise).
+    for (let i = 0; i < WARM_UP; i++) {
       await s();
       await l();
+      await h?.();
     }
     const ts: number[] = [];
     const tl: number[] = [];
+    const th: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       ts.push(await timed(s));
+      // Large and hand-built share a database: each goes first every other time, so neither is always the
+      // one that finds the other's pages and connection warm.
+      if (h && i % 2 === 1) th.push(await timed(h));
       tl.push(await timed(l));
+      if (h && i % 2 === 0) th.push(await timed(h));
     }
     out.small.push(median(ts));
     out.large.push(median(tl));
+    out.handBuilt.push(h ? median(th) : Number.NaN);
   }
   return out;
 }
@@ -153,7 +177,11 @@ export async function runListBench(): Promise<void> {
     const t0 = performance.now();
     large = await seeded(LARGE, newest);
     const seedSec = (performance.now() - t0) / 1000;
-    const times = await timeBoth(await prepare(small.db, SMALL), await prepare(large.db, LARGE));
+    const times = await timeAll(
+      await prepare(small.db, SMALL),
+      await prepare(large.db, LARGE),
+      await prepare(large.db, LARGE, true),
+    );
 
     console.log(
       `\n[postgres] orders list server time (lib/database/dashboard/queries/order-list.ts), median of ${RUNS}, ${LARGE} vs ${SMALL} orders (seeded in ${seedSec.toFixed(0)} s)`,
@@ -171,6 +199,14 @@ export async function runListBench(): Promise<void> {
     for (const prefix of ["paymentId search (8-character", "paymentId search (4-character"]) {
       ratio(`${prefix.slice(18)} prefix / full-UUID search at ${LARGE}`, at(prefix), exact, "≤ 1.5");
     }
+    // Issue 7: the typed data layer's statement against the hand-built one it replaced, same run, same rows.
+    console.log(`\n[postgres] typed (Kysely, compiled once per form) / hand-built SQL, at ${LARGE}`);
+    CASES.forEach((c, i) => {
+      if (!c.handBuilt) return;
+      const h = times.handBuilt[i] ?? Number.NaN;
+      figure(`${c.name}: hand-built SQL`, h, "ms");
+      ratio(`  ${c.name}: typed / hand-built`, times.large[i] ?? Number.NaN, h, "≤ 1.1");
+    });
   } finally {
     for (const d of [small, large]) {
       if (!d) continue;

@@ -21,6 +21,7 @@ function newOrder(): SandboxOrderInput {
   return {
     id: randomUUID(),
     clientId: "bench",
+    chaos: null,
     direction: "payin",
     paymentId: randomUUID(),
     requestHash: "h".repeat(64),

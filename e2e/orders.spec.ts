@@ -34,6 +34,40 @@ test.describe("order page", () => {
     await screenshot(page, "orders-detail-paid");
   });
 
+  test("under callback chaos (dropped, badly signed, duplicated, out of order) the order ends paid and says what came", async ({
+    page,
+    createPayin,
+    sandbox,
+  }) => {
+    const { id, serviceId } = await createPayin({ email: `chaos-${unique()}@example.com` });
+    const chaos = await sandbox.setChaos(serviceId, {
+      modes: ["drop", "bad-signature", "duplicate", "out-of-order"],
+      seed: 7,
+    });
+    expect(chaos.chaos?.modes).toEqual(["drop", "bad-signature", "duplicate", "out-of-order"]);
+
+    const badge = page.getByTestId(`status-${id}`).first();
+    await page.getByRole("button", { name: "Mark paid" }).click();
+    await expect(badge).toHaveText("Success", { timeout: 20_000 });
+    // The refused signature, the applied retry, its duplicate and the older "In progress" after it.
+    await page.reload();
+    const deliveries = page.getByTestId("callback-delivery");
+    await expect(deliveries).toHaveCount(4, { timeout: 20_000 });
+    await expect(page.locator('[data-outcome="rejected"]')).toContainText("Signature refused");
+    await expect(page.locator('[data-outcome="applied"]')).toHaveCount(1);
+    await expect(page.locator('[data-outcome="duplicate"]')).toContainText("Duplicate — already processed");
+    await expect(page.locator('[data-outcome="stale"]')).toContainText("Stale — not applied");
+    await expect(badge).toHaveText("Success");
+    const record = await sandbox.order(serviceId);
+    expect(record.callbacks[0]?.attempts.map((a) => a.chaos)).toEqual([
+      "drop",
+      "bad-signature",
+      null,
+      "duplicate",
+    ]);
+    await screenshot(page, "orders-detail-chaos");
+  });
+
   test("payment details are grouped for the eye and copied exactly; the customer link copies", async ({
     page,
     createPayin,

@@ -1,6 +1,7 @@
 import type { AuditAction } from "@/lib/audit/actions";
 import { isAuditAction } from "@/lib/audit/actions";
 import { orderHref, userHref } from "./user-link";
+import { isUuid } from "@/lib/contract/uuid";
 
 /**
  * Turns an audit entry into a sentence for the activity log, with the users and orders it names as links.
@@ -18,7 +19,6 @@ export interface ActivityEntry {
 export type ActivityPart = string | { text: string; href: string; title?: string };
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** "2026-03-01T10:15:00.000Z" → "2026-03-01 10:15 UTC"; anything else as it is. */
 function utcMinute(iso: string): string {
@@ -29,7 +29,7 @@ function utcMinute(iso: string): string {
 /** The user an entry is about: their email, linked to their row when the target is a user id. */
 function who(e: ActivityEntry): ActivityPart {
   const email = e.targetEmail ?? (str(e.details.email) || null);
-  if (e.target && UUID.test(e.target)) return { text: email ?? "a user", href: userHref(e.target) };
+  if (e.target && isUuid(e.target)) return { text: email ?? "a user", href: userHref(e.target) };
   return email ?? e.target ?? "an unknown account";
 }
 
@@ -38,7 +38,7 @@ const DIRECTION: Record<string, string> = { payin: "pay-in", payout: "pay-out" }
 /** "pay-in 7651ab12" linked to the order: the paymentId's first 8 characters, as the orders list shows it. */
 function order(e: ActivityEntry): ActivityPart[] {
   const direction = DIRECTION[str(e.details.direction)] ?? "order";
-  if (!e.target || !UUID.test(e.target)) return [`an ${direction === "order" ? "order" : direction}`];
+  if (!e.target || !isUuid(e.target)) return [`an ${direction === "order" ? "order" : direction}`];
   const paymentId = str(e.details.paymentId);
   const ref = (paymentId || e.target).slice(0, 8);
   return [`${direction} `, { text: ref, href: orderHref(e.target), title: paymentId || e.target }];

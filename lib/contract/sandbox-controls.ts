@@ -1,6 +1,7 @@
 /** Bodies of the sandbox's QA test controls (README "Sandbox test controls"); part of the documented API. */
 import { z } from "zod";
 import type { Direction } from "./methods";
+import { resolvedChaosSchema } from "./sandbox-chaos";
 import { FINAL_STATUSES, type FinalStatus } from "./status";
 
 /** POST /sandbox/orders/{id}/status: move an order to a final status (Expired: pay-ins only). */
@@ -41,6 +42,11 @@ const sandboxAttemptSchema = z.object({
   /** Null when no response arrived. */
   statusCode: z.number().int().nullable(),
   error: z.string().nullable(),
+  // Defaults: a sandbox from before callback chaos answers without these fields.
+  chaos: z.string().nullable().default(null).meta({
+    description:
+      'What was done to this attempt on purpose (callback chaos), e.g. "bad-signature"; null: nothing.',
+  }),
 });
 
 const sandboxCallbackSchema = z.object({
@@ -53,6 +59,10 @@ const sandboxCallbackSchema = z.object({
   nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  chaos: z.array(z.string()).default([]).meta({
+    description:
+      'The chaos modes chosen for this callback ("stale": the older-status callback out-of-order sent after the real one).',
+  }),
   attempts: z.array(sandboxAttemptSchema),
 });
 
@@ -79,6 +89,7 @@ export const sandboxOrderSchema = z
     request: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
     updatedAt: z.string(),
+    chaos: resolvedChaosSchema.nullable().default(null),
     callbacks: z.array(sandboxCallbackSchema),
   })
   .meta({
@@ -121,3 +132,43 @@ export const sandboxRequestLogSchema = z
   .object({ requests: z.array(sandboxRequestEntrySchema) })
   .meta({ description: "The account's requests, newest first (kept 24 hours)." });
 export type SandboxRequestLog = z.infer<typeof sandboxRequestLogSchema>;
+
+/** The furthest one move may take an account's clock: ten years. */
+export const SANDBOX_CLOCK_MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
+
+/** POST /sandbox/clock: move the account's clock forwards, by a number of seconds or to a time. */
+export const sandboxClockAdvanceSchema = z
+  .object(
+    {
+      advanceSeconds: z
+        .number({ error: "Must be a number of seconds, e.g. 900" })
+        .positive("Must be more than 0: the clock only moves forwards")
+        .max(SANDBOX_CLOCK_MAX_ADVANCE_SECONDS, "Must be at most ten years (315360000 seconds)")
+        .optional()
+        .meta({ description: "How far to move the clock, in seconds (fractions allowed)." }),
+      to: z.iso
+        .datetime({ offset: true, error: "Must be an ISO 8601 time, e.g. 2026-11-24T10:15:00Z" })
+        .optional()
+        .meta({ description: "The time to move the clock to; not earlier than the account's time now." }),
+    },
+    { error: 'Must be a JSON object: { "advanceSeconds": 900 } or { "to": "2026-11-24T10:15:00Z" }' },
+  )
+  .refine((v) => (v.advanceSeconds === undefined) !== (v.to === undefined), {
+    message: "Give advanceSeconds or to (exactly one)",
+  })
+  .meta({ description: "Sandbox test control: how far forwards to move the account's clock." });
+export type SandboxClockAdvance = z.infer<typeof sandboxClockAdvanceSchema>;
+
+/** GET /sandbox/clock, and the answer of a move. */
+export const sandboxClockSchema = z
+  .object({
+    now: z.string().meta({ description: "The account's time now (ISO 8601, UTC)." }),
+    offsetMs: z
+      .number()
+      .meta({ description: "How far the account's clock runs ahead of the real one, in ms." }),
+  })
+  .meta({
+    description:
+      "An account's clock: order times, expiry of unpaid pay-ins and callback retries run on it. It starts at the real time and only moves forwards.",
+  });
+export type SandboxClock = z.infer<typeof sandboxClockSchema>;

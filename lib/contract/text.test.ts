@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { acceptedText, findBadText, textProblem } from "./text";
+import { acceptedText, findBadText, storableText, textProblem } from "./text";
 
 describe("textProblem: the text the product accepts", () => {
   test.each([
@@ -25,6 +25,18 @@ describe("textProblem: the text the product accepts", () => {
     const schema = z.string().check(acceptedText());
     expect(schema.safeParse("ok").success).toBe(true);
     expect(schema.safeParse("a\u0000").error?.issues[0]?.message).toMatch(/NUL/);
+  });
+});
+
+describe("storableText: what is logged, never refused", () => {
+  test.each([
+    ["plain", "plain"],
+    ["a\u0000b\u0000", "a\ufffdb\ufffd"],
+    ["\ud800x\udc00", "\ufffdx\ufffd"],
+    ["emoji 😀 pair", "emoji 😀 pair"],
+  ])("%j → %j", (text, stored) => {
+    expect(storableText(text)).toBe(stored);
+    expect(textProblem(storableText(text))).toBeUndefined();
   });
 });
 

@@ -17,6 +17,11 @@ export function textProblem(text: string): string | undefined {
   return undefined;
 }
 
+/** `text` with every NUL and unpaired surrogate replaced by U+FFFD: for what is logged, never refused. */
+export function storableText(text: string): string {
+  return text.replaceAll("\u0000", "\uFFFD").replace(new RegExp(LONE_SURROGATE.source, "g"), "\uFFFD");
+}
+
 export function isAcceptedText(text: string): boolean {
   return textProblem(text) === undefined;
 }

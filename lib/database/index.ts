@@ -8,6 +8,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { PoolClient } from "pg";
+import { startPgliteMaintenance } from "./pglite-maintenance";
 import { openPgliteThread } from "./pglite-thread";
 
 export interface Sql {
@@ -34,7 +35,31 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // In a worker thread, so its WebAssembly runs on another core than HTTP serving (pglite-thread.ts).
-  return openPgliteThread(dataDir);
+  const db = await openPgliteThread(dataDir);
+  // When the last statement ended (0 while any runs): maintenance vacuums only in a quiet moment.
+  let running = 0;
+  let lastEnded = Date.now();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    running++;
+    return work.finally(() => {
+      running--;
+      lastEnded = Date.now();
+    });
+  };
+  // PGlite has no autovacuum: without it, cached plans and dead rows are never renewed (pglite-maintenance.ts).
+  const stopMaintenance = startPgliteMaintenance(db, {
+    idleMs: () => (running > 0 ? 0 : Date.now() - lastEnded),
+  });
+  return {
+    kind: db.kind,
+    query: (text, params) => tracked(db.query(text, params)),
+    transaction: (fn) => tracked(db.transaction(fn)),
+    exec: (script) => tracked(db.exec(script)),
+    close: async () => {
+      await stopMaintenance();
+      await db.close();
+    },
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
+import { GroupCommit, lanesFor } from "@/lib/database/group-commit";
 import {
   type SignedDelivery,
   type SignedOutcome,
@@ -9,100 +10,30 @@ import {
 
 type Applied = { outcome: SignedOutcome; orderId: string | null };
 
-interface Waiting {
-  delivery: SignedDelivery;
-  resolve: (result: Applied) => void;
-  reject: (error: unknown) => void;
-}
-
 /** Deliveries per statement, at most: bounds the statement's size and a batch's wait. */
 export const MAX_GROUP = 64;
-/**
- * Groups in flight at once. PGlite has one connection: one, so the others gather behind it. PostgreSQL
- * serves several connections in parallel (and hides a slow commit behind the others): a few.
- */
-const LANES = { pglite: 1, postgres: 4 } as const;
 
 /**
- * Group commit for signed deliveries (issue 8 item 9). While the statements in flight (LANES) run, the
- * deliveries that arrive wait and then go together in the next one (receive_signed_callbacks: one round
- * trip, one commit); an idle receiver sends at once, so nothing waits on a timer. Each caller is answered
- * only after the statement holding its delivery committed. If a group's statement fails, nothing of it
- * was stored (one transaction), and each of its deliveries is retried alone, so one bad delivery fails
- * only itself. A group is sent sorted by the service's order id (stable: one order's deliveries keep their
- * order), so groups in flight together take their row locks in the same order and cannot deadlock.
+ * Group commit for signed deliveries (issue 8 item 9, lib/database/group-commit.ts): deliveries that arrive
+ * together are stored and applied by one receive_signed_callbacks statement (one round trip, one commit),
+ * each answered once it committed. A group is sorted by the service's order id (stable: one order's
+ * deliveries keep their order), so groups in flight together take their row locks in the same order.
  */
-class CallbackGroup {
-  private queue: Waiting[] = [];
-  private running = 0;
-  private readonly lanes: number;
-
-  constructor(private readonly db: Sql) {
-    this.lanes = "kind" in db && db.kind === "postgres" ? LANES.postgres : LANES.pglite;
-  }
-
-  submit(delivery: SignedDelivery): Promise<Applied> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ delivery, resolve, reject });
-      if (this.running < this.lanes) {
-        this.running++;
-        // The deliveries that arrive in the same turn of the event loop go in the same group.
-        setImmediate(() => void this.drain());
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const group = this.queue.splice(0, MAX_GROUP);
-      await this.send(group.sort(byOrder));
-    }
-    this.running--;
-  }
-
-  private async send(group: Waiting[]): Promise<void> {
-    const first = group[0];
-    if (!first) return;
-    const same = group.every((w) => w.delivery.finalStatuses === first.delivery.finalStatuses);
-    if (group.length === 1 || !same) {
-      for (const waiting of group) await settle(waiting, this.db);
-      return;
-    }
-    let results: Applied[];
-    try {
-      results = await storeAndApplySignedCallbacks(
-        this.db,
-        group.map((w) => w.delivery),
-        first.delivery.finalStatuses,
-      );
-    } catch {
-      for (const waiting of group) await settle(waiting, this.db);
-      return;
-    }
-    for (const [i, waiting] of group.entries()) {
-      const result = results[i];
-      if (result) waiting.resolve(result);
-      else waiting.reject(new Error("no result for a grouped delivery"));
-    }
-  }
+function callbackGroup(db: Sql): GroupCommit<SignedDelivery, Applied> {
+  return new GroupCommit<SignedDelivery, Applied>({
+    many: (deliveries) =>
+      storeAndApplySignedCallbacks(db, deliveries, (deliveries[0] as SignedDelivery).finalStatuses),
+    one: (delivery) => storeAndApplySignedCallback(db, delivery),
+    // One statement applies one set of final statuses.
+    compatible: (deliveries) => deliveries.every((d) => d.finalStatuses === deliveries[0]?.finalStatuses),
+    order: (a, b) =>
+      a.providerOrderId < b.providerOrderId ? -1 : a.providerOrderId > b.providerOrderId ? 1 : 0,
+    max: MAX_GROUP,
+    lanes: lanesFor(db),
+  });
 }
 
-const byOrder = (a: Waiting, b: Waiting) =>
-  a.delivery.providerOrderId < b.delivery.providerOrderId
-    ? -1
-    : a.delivery.providerOrderId > b.delivery.providerOrderId
-      ? 1
-      : 0;
-
-async function settle(waiting: Waiting, db: Sql): Promise<void> {
-  try {
-    waiting.resolve(await storeAndApplySignedCallback(db, waiting.delivery));
-  } catch (error) {
-    waiting.reject(error);
-  }
-}
-
-const groups = new WeakMap<Sql, CallbackGroup>();
+const groups = new WeakMap<Sql, GroupCommit<SignedDelivery, Applied>>();
 
 /**
  * Stores and applies a verified delivery (as storeAndApplySignedCallback), grouped with the deliveries
@@ -111,7 +42,7 @@ const groups = new WeakMap<Sql, CallbackGroup>();
 export function storeAndApplyGrouped(db: Sql, delivery: SignedDelivery): Promise<Applied> {
   let group = groups.get(db);
   if (!group) {
-    group = new CallbackGroup(db);
+    group = callbackGroup(db);
     groups.set(db, group);
   }
   return group.submit(delivery);

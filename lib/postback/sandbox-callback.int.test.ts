@@ -10,6 +10,8 @@ import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { createPaymentApiClient, type PaymentApi } from "@/lib/payment-api";
+import type { SandboxChaos } from "@/lib/contract";
+import { type SandboxKit, sandboxKit } from "@/lib/sandbox/kit";
 import { type RunningSandbox, startSandbox } from "@/lib/sandbox/server";
 import { callbackResponse, receiveCallback } from "./index";
 import { insertSandboxOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
@@ -26,6 +28,7 @@ let receiverUrl: string;
 /** The secret the receiver checks with; a test swaps it to see refusals and the sandbox's retries. */
 let receiverSecret = ACCOUNT.secret;
 let api: PaymentApi;
+let kit: SandboxKit;
 
 beforeAll(async () => {
   ({ db: dashboardDb, dispose: disposeDashboard } = await openTestDashboardDb());
@@ -57,6 +60,7 @@ beforeAll(async () => {
     rateLimit: 0,
   });
   api = createPaymentApiClient({ baseUrl: sandbox.url, ...ACCOUNT, timeoutMs: 5_000 });
+  kit = sandboxKit({ baseUrl: sandbox.url, ...ACCOUNT });
 });
 
 afterAll(async () => {
@@ -146,4 +150,50 @@ describe("sandbox → receiver", () => {
     // One event, retried: every delivery carries the same webhook-id.
     expect(new Set(timeline.map((d) => d.webhookId)).size).toBe(1);
   });
+
+  // Issue 9 §1: a receiver that handles callback chaos ends every order right.
+  const CHAOS: [string, SandboxChaos, string][] = [
+    [
+      "every mode but one signature style",
+      {
+        modes: ["drop", "bad-signature", "duplicate", "out-of-order", "late", "x-signature-only"],
+        delayMs: 300,
+      },
+      "Success",
+    ],
+    [
+      "Standard Webhooks headers only, duplicated and out of order",
+      { modes: ["webhook-signature-only", "duplicate", "out-of-order"] },
+      "Failed",
+    ],
+  ];
+  it.each(CHAOS)(
+    "under callback chaos (%s) the order ends right and stays there",
+    async (_, chaos, final) => {
+      const order = await insertSandboxOrder(dashboardDb, api, {
+        direction: "payin",
+        method: "SBP",
+        postbackUrl: receiverUrl,
+      });
+      await kit.setChaos(order.providerOrderId!, chaos);
+      await api.setSandboxOrderStatus(order.providerOrderId!, final as "Success" | "Failed");
+      const sent = await vi.waitFor(
+        async () => {
+          const view = await kit.order(order.providerOrderId!);
+          if (view.callbacks.length < 2 || view.callbacks.some((c) => c.state !== "delivered"))
+            throw new Error("the sandbox is still delivering");
+          return view;
+        },
+        { timeout: 20_000, interval: 25 },
+      );
+      expect(sent.callbacks.map((c) => c.status)).toEqual([final, "In progress"]);
+      await waitForStatus(order.id, final);
+      const outcomes = (await listCallbackDeliveriesForOrder(dashboardDb, order.id)).map((d) => d.outcome);
+      // Applied once; the copy is a duplicate and the older status stale. No delivery moved it back.
+      expect(outcomes.filter((o) => o === "applied")).toHaveLength(1);
+      expect(outcomes).toContain("duplicate");
+      expect(outcomes).toContain("stale");
+      if (chaos.modes.includes("bad-signature")) expect(outcomes).toContain("rejected");
+    },
+  );
 });

@@ -7,7 +7,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
 import { findBadText } from "@/lib/contract";
-import { readBodyWithin } from "@/lib/http/read-body-within";
+import { readBodyWithin, readIncomingWithin } from "@/lib/http/read-body-within";
 import { verify } from "@/lib/signing";
 import { bodyTooLarge } from "./body-limit";
 import type { Merchant, SandboxContext } from "./context";
@@ -17,18 +17,23 @@ import { countRequest } from "@/lib/database/sandbox/limits";
 
 const refuse = (...args: Parameters<typeof problem>) => problemResponse(problem(...args));
 
-function authenticate(ctx: SandboxContext, c: Context, message: string | Uint8Array): Merchant | Response {
+async function authenticate(
+  ctx: SandboxContext,
+  c: Context,
+  message: string | Uint8Array,
+): Promise<Merchant | Response> {
   const clientId = c.req.header("x-client-id");
   if (!clientId) return refuse(401, "unauthorized", "Missing X-Client-Id header");
-  const secret = ctx.opts.accounts.get(clientId);
-  if (secret === undefined) return refuse(401, "unauthorized", "Unknown X-Client-Id");
+  const account = await ctx.accounts.find(clientId);
+  if (account === undefined) return refuse(401, "unauthorized", "Unknown X-Client-Id");
   const signature = c.req.header("x-signature");
   if (!signature) return refuse(401, "unauthorized", "Missing X-Signature header");
-  const next = ctx.opts.nextSecrets.get(clientId);
+  const { secret, nextSecret: next } = account;
   const given = signature.toLowerCase();
   if (!verify(secret, message, given) && (next === undefined || !verify(next, message, given)))
     return refuse(401, "unauthorized", "X-Signature does not match the request (see README: signing)");
-  return { clientId, secret };
+  ctx.accounts.seen(account);
+  return account;
 }
 
 async function rateLimit(ctx: SandboxContext, clientId: string): Promise<Response | undefined> {
@@ -84,9 +89,12 @@ export function admitPost(
 ): MiddlewareHandler<AdmittedPostEnv> {
   return async (c, next) => {
     // The body is counted as it arrives (lib/http): Hono's bodyLimit trusts a declared Content-Length.
-    const body = await readBodyWithin(c.req.raw, ctx.opts.bodyLimitBytes);
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    const body = incoming
+      ? await readIncomingWithin(incoming, ctx.opts.bodyLimitBytes)
+      : await readBodyWithin(c.req.raw, ctx.opts.bodyLimitBytes);
     if (!body.ok) return bodyTooLarge(ctx.opts.bodyLimitBytes);
-    const merchant = authenticate(ctx, c, body.bytes);
+    const merchant = await authenticate(ctx, c, body.bytes);
     if (merchant instanceof Response) return merchant;
     if (limited) {
       const limitedOut = await rateLimit(ctx, merchant.clientId);
@@ -101,10 +109,10 @@ export function admitPost(
   };
 }
 
-/** GET: admits a signed request (merchant in the context) or answers the refusal. */
+/** GET (and DELETE): admits a request signed over its path (merchant in the context) or answers the refusal. */
 export function admitGet(ctx: SandboxContext, { limited }: AdmitOptions): MiddlewareHandler<MerchantEnv> {
   return async (c, next) => {
-    const merchant = authenticate(ctx, c, pathAsSent(c));
+    const merchant = await authenticate(ctx, c, pathAsSent(c));
     if (merchant instanceof Response) return merchant;
     if (limited) {
       const limitedOut = await rateLimit(ctx, merchant.clientId);

@@ -6,7 +6,9 @@ import type { SandboxContext } from "./context";
 import { openApiDocument } from "./openapi";
 import { problem, problemResponse } from "./problems";
 import { apiRoutes } from "./routes/api";
+import { clockRoutes } from "./routes/clock";
 import { controlRoutes } from "./routes/controls";
+import { runRoutes } from "./routes/runs";
 import { requestLogging } from "./request-log";
 import { operatorRoutes } from "./routes/operator";
 
@@ -17,6 +19,8 @@ export function createSandboxApp(ctx: SandboxContext): Hono<SandboxEnv> {
   app.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   apiRoutes(app, ctx);
   controlRoutes(app, ctx);
+  clockRoutes(app, ctx);
+  runRoutes(app, ctx);
   operatorRoutes(app, ctx);
   app.notFound((c) =>
     problemResponse(

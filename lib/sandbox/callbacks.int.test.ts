@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { callbackPayloadSchema, problemSchema } from "@/lib/contract";
+import { callbackPayloadSchema, problemSchema, type SandboxOrderBody } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database, DatabaseConfig } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/testing/database";
@@ -43,15 +43,7 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-interface OrderView {
-  id: string;
-  status: string;
-  callbacks: Array<{
-    webhookId: string;
-    state: string;
-    attempts: Array<{ attempt: number; statusCode: number | null; error: string | null; durationMs: number }>;
-  }>;
-}
+type OrderView = SandboxOrderBody;
 
 async function createPayin(overrides: Parameters<typeof samplePayinRequest>[1] = {}, client = api) {
   const res = await client.post(
@@ -131,8 +123,17 @@ describe("test controls and signed callbacks", () => {
     expect(v.callbacks).toHaveLength(1);
     expect(v.callbacks[0]?.webhookId).toBe(h["webhook-id"]);
     expect(v.callbacks[0]?.attempts).toEqual([
-      { attempt: 1, at: expect.any(String), durationMs: expect.any(Number), statusCode: 200, error: null },
+      {
+        attempt: 1,
+        at: expect.any(String),
+        durationMs: expect.any(Number),
+        statusCode: 200,
+        error: null,
+        chaos: null,
+      },
     ]);
+    expect(v.chaos).toBeNull();
+    expect(v.callbacks[0]?.chaos).toEqual([]);
   });
 
   it("a final status never changes: 409", async () => {

@@ -42,6 +42,7 @@ describe("sandbox config", () => {
       SANDBOX_EXPIRY_MINUTES: "0.5",
       SANDBOX_CALLBACK_RETRY_SCHEDULE: "50, 100,200",
       SANDBOX_RATE_LIMIT_PER_MINUTE: "0",
+      SANDBOX_RUN_IDLE_MINUTES: "15",
     });
     expect(c).toMatchObject({
       port: 5000,
@@ -54,6 +55,7 @@ describe("sandbox config", () => {
       expiryMinutes: 0.5,
       callbackRetrySchedule: [50, 100, 200],
       rateLimitPerMinute: 0,
+      runIdleMinutes: 15,
     });
   });
 
@@ -91,6 +93,24 @@ describe("sandbox config", () => {
     );
     expect(() => loadSandboxConfig({ SANDBOX_ACCOUNTS_FILE: file })).toThrow(
       /nextSecret.*Must differ from secret/,
+    );
+  });
+
+  it("reads an account's callback chaos from the accounts file, naming a bad setting", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "sbx-config-")), "accounts.json");
+    const chaos = { modes: ["duplicate", "out-of-order"], seed: 7, probability: 0.5 };
+    writeFileSync(file, JSON.stringify([{ clientId: "qa-3", secret: "qa-secret-3", chaos }]));
+    expect(loadSandboxConfig({ SANDBOX_ACCOUNTS_FILE: file }).accounts[1]).toEqual({
+      clientId: "qa-3",
+      secret: "qa-secret-3",
+      chaos,
+    });
+    writeFileSync(
+      file,
+      JSON.stringify([{ clientId: "qa-3", secret: "qa-secret-3", chaos: { modes: ["sideways"] } }]),
+    );
+    expect(() => loadSandboxConfig({ SANDBOX_ACCOUNTS_FILE: file })).toThrow(
+      /chaos\.modes\.0.*Each must be one of duplicate/,
     );
   });
 

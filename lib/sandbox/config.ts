@@ -5,7 +5,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { amount, PAYIN_METHODS, PAYOUT_METHODS, requiredError, toMinorUnits } from "@/lib/contract";
+import {
+  amount,
+  PAYIN_METHODS,
+  PAYOUT_METHODS,
+  requiredError,
+  sandboxChaosSchema,
+  toMinorUnits,
+} from "@/lib/contract";
 import type { DatabaseConfig } from "@/lib/database";
 import {
   type DetailsPool,
@@ -32,6 +39,8 @@ const accountsFileSchema = z
         clientId: z.string().trim().min(1, "Must not be empty"),
         secret: z.string().min(8, "Must be at least 8 characters"),
         nextSecret: z.string().min(8, "Must be at least 8 characters").optional(),
+        /** Callback chaos for every order of the account that does not pick its own (X-Sandbox-Chaos). */
+        chaos: sandboxChaosSchema.optional(),
       })
       .refine((a) => a.nextSecret !== a.secret, {
         path: ["nextSecret"],
@@ -129,6 +138,10 @@ export const sandboxEnvSchema = z
     SANDBOX_CALLBACK_MAX_ATTEMPTS: optionalString.pipe(
       z.coerce.number<string | undefined>().int().min(1).max(100).optional(),
     ),
+    /** How long a QA run (POST /sandbox/runs) may stay unused before it is removed with its orders. */
+    SANDBOX_RUN_IDLE_MINUTES: optionalString.pipe(
+      z.coerce.number<string | undefined>().positive().max(43_200).optional(),
+    ),
     /** 0 turns the rate limit off (load tests). */
     SANDBOX_RATE_LIMIT_PER_MINUTE: optionalString.pipe(
       z.coerce.number<string | undefined>().int().min(0).optional(),
@@ -150,6 +163,7 @@ export interface SandboxEnvConfig {
   callbackRetrySchedule?: number[];
   callbackMaxAttempts?: number;
   rateLimitPerMinute?: number;
+  runIdleMinutes?: number;
   /** From SANDBOX_CONFIG_FILE; unset when the file does not set them. */
   amountLimits?: PartialAmountLimits;
   detailsPool?: Partial<DetailsPool>;
@@ -188,6 +202,7 @@ export function loadSandboxConfig(
     callbackRetrySchedule: e.SANDBOX_CALLBACK_RETRY_SCHEDULE,
     callbackMaxAttempts: e.SANDBOX_CALLBACK_MAX_ATTEMPTS,
     rateLimitPerMinute: e.SANDBOX_RATE_LIMIT_PER_MINUTE,
+    runIdleMinutes: e.SANDBOX_RUN_IDLE_MINUTES,
     amountLimits: file.amountLimits,
     detailsPool: file.detailsPool,
   };

@@ -1,6 +1,6 @@
 /**
  * Delivers queued callbacks (DESIGN §4): signed in both header styles, any 2xx is success, otherwise retried
- * after the configured schedule with ±20% jitter until the attempts run out. Every attempt is recorded.
+ * after the configured schedule with ±RETRY_JITTER (20%) jitter until the attempts run out. Every attempt is recorded.
  * The queue lives in the database, so a restarted sandbox resumes whatever was pending.
  */
 import { randomUUID } from "node:crypto";
@@ -10,12 +10,19 @@ import type { ResolvedOptions } from "./options";
 import {
   type CallbackRow,
   claimDueCallbacks,
+  enqueueStaleCallback,
   recordAttempt,
   settleCallback,
 } from "@/lib/database/sandbox/callbacks";
+import type { CallbackChaos, SandboxCallbackAttempt } from "@/lib/database/sandbox/schema";
+import type { AccountDirectory } from "./accounts";
+import { chaosDraw, has, spoilerOf, staleChaos } from "./chaos";
+import type { Merchant } from "./context";
 
 /** Deliveries in flight at once; each one runs on its own, so a receiver that hangs holds only its slot. */
 const MAX_IN_FLIGHT = 16;
+/** A retry comes this fraction of its delay earlier or later at random, so failed receivers are not stampeded. */
+export const RETRY_JITTER = 0.2;
 
 export class CallbackDispatcher {
   private timer: NodeJS.Timeout | undefined;
@@ -28,6 +35,7 @@ export class CallbackDispatcher {
   constructor(
     private readonly db: Database,
     private readonly opts: ResolvedOptions,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   start(): void {
@@ -96,85 +104,183 @@ export class CallbackDispatcher {
 
   private async deliver(cb: CallbackRow): Promise<void> {
     const attempt = cb.attempts + 1;
+    const chaos = cb.chaos;
+    const spoiler = spoilerOf(chaos, attempt);
     const startedAt = this.opts.now();
     const started = performance.now();
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    const secret = this.opts.accounts.get(cb.clientId);
-    if (secret === undefined) {
-      error = `merchant account ${cb.clientId} is no longer configured`;
+    const account = await this.accounts.find(cb.clientId);
+    let headers: Record<string, string> | undefined;
+    let sent: Sent;
+    if (account === undefined) {
+      sent = { statusCode: null, error: `merchant account ${cb.clientId} is no longer configured` };
     } else {
-      // Our own timer, not AbortSignal.any([…, AbortSignal.timeout()]): on Node 20 the garbage collector can
-      // reclaim a timeout signal held only by a composite one, and then a hung receiver is never given up on.
-      const attemptAbort = new AbortController();
-      const timeout = setTimeout(
-        () => attemptAbort.abort(new DOMException("the receiver did not answer in time", "TimeoutError")),
-        this.opts.callbackTimeoutMs,
-      );
-      const onStop = () => attemptAbort.abort(this.inFlight.signal.reason);
-      if (this.inFlight.signal.aborted) onStop();
-      else this.inFlight.signal.addEventListener("abort", onStop, { once: true });
-      try {
-        const timestamp = Math.floor(startedAt.getTime() / 1000);
-        const response = await fetch(cb.url, {
-          method: "POST",
-          body: cb.body,
-          redirect: "manual",
-          signal: attemptAbort.signal,
-          headers: {
-            "content-type": "application/json",
-            "user-agent": "payorders-sandbox/1",
-            "x-client-id": cb.clientId,
-            "x-signature": sign(secret, cb.body),
-            "webhook-id": cb.id,
-            "webhook-timestamp": String(timestamp),
-            "webhook-signature": webhookSignatures(
-              [secret, this.opts.nextSecrets.get(cb.clientId)],
-              cb.id,
-              timestamp,
-              cb.body,
-            ),
-          },
-        });
-        statusCode = response.status;
-        await response.body?.cancel().catch(() => {});
-      } catch (e) {
-        error = this.inFlight.signal.aborted ? "aborted: the sandbox shut down" : describeError(e);
-      } finally {
-        clearTimeout(timeout);
-        this.inFlight.signal.removeEventListener("abort", onStop);
-      }
+      headers = this.headersFor(cb, account, startedAt, spoiler === "bad-signature");
+      sent =
+        spoiler === "drop"
+          ? { statusCode: null, error: "not sent: dropped on purpose (callback chaos)" }
+          : await this.send(cb, headers);
     }
     const durationMs = Math.round(performance.now() - started);
-    const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
-    const finishedAt = this.opts.now();
-    const outcome = delivered
-      ? ({ state: "delivered", at: finishedAt } as const)
-      : secret === undefined || attempt >= this.opts.maxAttempts
-        ? ({ state: "failed", at: finishedAt } as const)
-        : ({
-            state: "pending",
-            nextAttemptAt: new Date(finishedAt.getTime() + this.backoff(attempt)),
-          } as const);
-    await this.db.transaction(async (tx) => {
-      await recordAttempt(tx, {
+    const answered2xx = is2xx(sent);
+    // A spoiled attempt is retried whatever the receiver answered: the chaos promises a good one after it.
+    const delivered = answered2xx && !spoiler;
+    const attempts: SandboxCallbackAttempt[] = [
+      {
         id: randomUUID(),
         callbackId: cb.id,
         attempt,
         startedAt,
         durationMs,
-        statusCode,
-        error: error ?? (delivered ? null : `HTTP ${statusCode}`),
+        statusCode: sent.statusCode,
+        error: errorOf(sent),
+        chaos: attemptChaosNote(chaos, attempt, spoiler),
+      },
+    ];
+    if (delivered && headers && has(chaos, "duplicate")) {
+      // The same message again, byte for byte (webhook-id, timestamp and signatures included).
+      const again = this.opts.now();
+      const t = performance.now();
+      const dup = await this.send(cb, headers);
+      attempts.push({
+        id: randomUUID(),
+        callbackId: cb.id,
+        attempt: attempt + 1,
+        startedAt: again,
+        durationMs: Math.round(performance.now() - t),
+        statusCode: dup.statusCode,
+        error: errorOf(dup),
+        chaos: "duplicate",
       });
-      await settleCallback(tx, cb.id, attempt, outcome);
+    }
+    const finishedAt = this.opts.now();
+    const outcome = delivered
+      ? ({ state: "delivered", at: finishedAt } as const)
+      : account === undefined || attempt >= this.opts.maxAttempts
+        ? ({ state: "failed", at: finishedAt } as const)
+        : ({
+            state: "pending",
+            nextAttemptAt: new Date(finishedAt.getTime() + this.backoff(attempt, cb)),
+          } as const);
+    let staleQueued = false;
+    await this.db.transaction(async (tx) => {
+      for (const a of attempts) await recordAttempt(tx, a);
+      await settleCallback(tx, cb.id, attempts.at(-1)?.attempt ?? attempt, outcome);
+      if (delivered && chaos && has(chaos, "out-of-order")) {
+        staleQueued = await enqueueStaleCallback(tx, cb, staleChaos(chaos), finishedAt);
+      }
     });
+    if (staleQueued) this.kick();
   }
 
-  /** Delay before the retry that follows failed attempt number `attempt`. */
-  private backoff(attempt: number): number {
+  /** Both signature styles (or the one the chaos leaves), made with the account's secret(s). */
+  private headersFor(
+    cb: CallbackRow,
+    { secret, nextSecret: next }: Merchant,
+    at: Date,
+    badSignature: boolean,
+  ): Record<string, string> {
+    // A wrong key, so every signature fails to verify while the headers look as usual.
+    const key = (s: string) => (badSignature ? `${s}:not-the-secret` : s);
+    const timestamp = Math.floor(at.getTime() / 1000);
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      "user-agent": "payorders-sandbox/1",
+    };
+    if (!has(cb.chaos, "webhook-signature-only")) {
+      headers["x-client-id"] = cb.clientId;
+      headers["x-signature"] = sign(key(secret), cb.body);
+    }
+    if (!has(cb.chaos, "x-signature-only")) {
+      headers["webhook-id"] = cb.id;
+      headers["webhook-timestamp"] = String(timestamp);
+      headers["webhook-signature"] = webhookSignatures(
+        [key(secret), next === undefined ? undefined : key(next)],
+        cb.id,
+        timestamp,
+        cb.body,
+      );
+    }
+    return headers;
+  }
+
+  /** One POST of the callback; a network error or time-out is an error, not a throw. */
+  private async send(cb: CallbackRow, headers: Record<string, string>): Promise<Sent> {
+    // Our own timer, not AbortSignal.any([…, AbortSignal.timeout()]): on Node 20 the garbage collector can
+    // reclaim a timeout signal held only by a composite one, and then a hung receiver is never given up on.
+    const attemptAbort = new AbortController();
+    const timeout = setTimeout(
+      () => attemptAbort.abort(new DOMException("the receiver did not answer in time", "TimeoutError")),
+      this.opts.callbackTimeoutMs,
+    );
+    const onStop = () => attemptAbort.abort(this.inFlight.signal.reason);
+    if (this.inFlight.signal.aborted) onStop();
+    else this.inFlight.signal.addEventListener("abort", onStop, { once: true });
+    try {
+      const response = await fetch(cb.url, {
+        method: "POST",
+        body: cb.body,
+        redirect: "manual",
+        signal: attemptAbort.signal,
+        headers,
+      });
+      await response.body?.cancel().catch(() => {});
+      return { statusCode: response.status, error: null };
+    } catch (e) {
+      return {
+        statusCode: null,
+        error: this.inFlight.signal.aborted ? "aborted: the sandbox shut down" : describeError(e),
+      };
+    } finally {
+      clearTimeout(timeout);
+      this.inFlight.signal.removeEventListener("abort", onStop);
+    }
+  }
+
+  /**
+   * Delay before the retry that follows failed attempt number `attempt`. Under chaos the jitter is drawn
+   * from the seed, so a replayed run retries at the same moments.
+   */
+  private backoff(attempt: number, cb: CallbackRow): number {
     const schedule = this.opts.retrySchedule;
     const base = schedule[Math.min(attempt - 1, schedule.length - 1)] ?? 1_000;
-    return Math.round(base * (0.8 + Math.random() * 0.4));
+    const draw = cb.chaos
+      ? chaosDraw(cb.chaos.seed, paymentIdOf(cb.body), `retry ${attempt}`)
+      : Math.random();
+    return Math.round(base * (1 - RETRY_JITTER + draw * 2 * RETRY_JITTER));
+  }
+}
+
+interface Sent {
+  statusCode: number | null;
+  error: string | null;
+}
+
+const is2xx = (sent: Sent) => sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
+
+/** What went wrong with an attempt, as its record says it: the error, or the non-2xx status. */
+const errorOf = (sent: Sent) => sent.error ?? (is2xx(sent) ? null : `HTTP ${sent.statusCode}`);
+
+/** What was done to an attempt on purpose, for the order's record; null when nothing was. */
+function attemptChaosNote(
+  chaos: CallbackChaos | null,
+  attempt: number,
+  spoiler: string | undefined,
+): string | null {
+  if (!chaos) return null;
+  const notes: string[] = [];
+  if (spoiler) notes.push(spoiler);
+  if (attempt === 1 && has(chaos, "late")) notes.push(`late (held ${chaos.delayMs} ms)`);
+  if (has(chaos, "stale")) notes.push("out-of-order (an older status after the newer one)");
+  for (const style of ["x-signature-only", "webhook-signature-only"] as const)
+    if (has(chaos, style)) notes.push(style);
+  return notes.length > 0 ? notes.join(", ") : null;
+}
+
+function paymentIdOf(body: string): string {
+  try {
+    return String((JSON.parse(body) as { paymentId?: unknown }).paymentId ?? "");
+  } catch {
+    return "";
   }
 }
 

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     callbackRetrySchedule: config.callbackRetrySchedule,
     callbackMaxAttempts: config.callbackMaxAttempts,
     rateLimit: config.rateLimitPerMinute,
+    runIdleMinutes: config.runIdleMinutes,
     amountLimits: config.amountLimits,
     detailsPool: config.detailsPool,
   });

@@ -1,5 +1,5 @@
 /** Options of a sandbox instance and their defaults. */
-import type { PayinMethod, PayoutMethod } from "@/lib/contract";
+import type { PayinMethod, PayoutMethod, SandboxChaos } from "@/lib/contract";
 import type { Database, DatabaseConfig } from "@/lib/database";
 import { type DetailsPool, DEFAULT_DETAILS_POOL } from "./details/pool";
 
@@ -11,6 +11,8 @@ export interface MerchantAccount {
    * webhook-signature made with each (X-Signature stays the current secret's).
    */
   nextSecret?: string;
+  /** Callback chaos for the account's orders that pick none themselves (X-Sandbox-Chaos). */
+  chaos?: SandboxChaos;
 }
 
 /** Inclusive amount bounds in minor units (cents). */
@@ -54,6 +56,8 @@ export interface SandboxOptions {
   detailsPool?: Partial<DetailsPool>;
   /** How long the "slow-once" trigger (amount ending .56) holds its first response. Default 3000 ms. */
   slowTriggerMs?: number;
+  /** How long a QA run (POST /sandbox/runs) may stay unused before it is removed. Default 60. */
+  runIdleMinutes?: number;
   /** Wall clock; tests may move it. */
   now?: () => Date;
 }
@@ -97,6 +101,8 @@ export interface ResolvedOptions {
   accounts: ReadonlyMap<string, string>;
   /** The accounts being rotated: client id → next secret. */
   nextSecrets: ReadonlyMap<string, string>;
+  /** The accounts with configured callback chaos: client id → chaos. */
+  chaos: ReadonlyMap<string, SandboxChaos>;
   expiryMs: number;
   retrySchedule: readonly number[];
   maxAttempts: number;
@@ -109,6 +115,7 @@ export interface ResolvedOptions {
   amountLimits: AmountLimits;
   detailsPool: DetailsPool;
   slowTriggerMs: number;
+  runIdleMs: number;
   now: () => Date;
 }
 
@@ -122,6 +129,7 @@ export function resolveOptions(o: SandboxOptions): ResolvedOptions {
     host: o.host ?? "127.0.0.1",
     accounts: new Map(o.accounts.map((a) => [a.clientId, a.secret])),
     nextSecrets: new Map(o.accounts.flatMap((a) => (a.nextSecret ? [[a.clientId, a.nextSecret]] : []))),
+    chaos: new Map(o.accounts.flatMap((a) => (a.chaos ? [[a.clientId, a.chaos]] : []))),
     expiryMs: Math.round((o.expiryMinutes ?? 15) * 60_000),
     retrySchedule,
     maxAttempts: o.callbackMaxAttempts ?? retrySchedule.length + 1,
@@ -137,6 +145,7 @@ export function resolveOptions(o: SandboxOptions): ResolvedOptions {
     },
     detailsPool: { ...DEFAULT_DETAILS_POOL, ...o.detailsPool },
     slowTriggerMs: o.slowTriggerMs ?? 3_000,
+    runIdleMs: Math.round((o.runIdleMinutes ?? 60) * 60_000),
     now: o.now ?? (() => new Date()),
   };
 }

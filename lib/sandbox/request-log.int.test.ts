@@ -71,6 +71,18 @@ describe("GET /sandbox/requests", () => {
     expect(Date.parse(entry.at)).not.toBeNaN();
   });
 
+  it("a refusal that quotes a NUL from the path is logged (as U+FFFD), and so is the rest of its batch", async () => {
+    const marker = crypto.randomUUID();
+    const [withNul, next] = await Promise.all([
+      api.get("/sandbox/orders/nul%00here"),
+      api.get(`/sandbox/orders/${marker}`),
+    ]);
+    expect([withNul.status, next.status]).toEqual([404, 404]);
+    const entry = await logged((r) => r.path === "/sandbox/orders/nul%00here");
+    expect(entry.detail).toContain("nul\uFFFDhere");
+    await logged((r) => r.path === `/sandbox/orders/${marker}`);
+  });
+
   it("says why a call was refused: the field, the signature, the conflict", async () => {
     const bad = samplePayinRequest("SBP", { amount: -5 });
     expect((await api.post("/api/v1/payin/create", bad)).status).toBe(400);

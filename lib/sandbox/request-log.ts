@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { PROBLEM_CONTENT_TYPE } from "@/lib/contract";
+import { PROBLEM_CONTENT_TYPE, storableText } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
 import { insertRequests } from "@/lib/database/sandbox/requests";
 import type { SandboxRequest } from "@/lib/database/sandbox/schema";
@@ -50,10 +50,15 @@ export class RequestLog {
     return this.flushing;
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
+  /** Writes everything recorded so far (a run's reset must find its entries in the table to delete them). */
+  async drain(): Promise<void> {
     await this.flushing;
     while (this.queue.length > 0) await this.flush();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.drain();
   }
 }
 
@@ -77,6 +82,8 @@ async function refusalOf(res: Response): Promise<{ verdict: string; detail: stri
   }
 }
 
+const storableOrNull = (text: string | undefined) => (text === undefined ? null : storableText(text));
+
 /** Records every request the app answers (after the answer is made). */
 export function requestLogging(ctx: SandboxContext, log: RequestLog): MiddlewareHandler<SandboxEnv> {
   return async (c: Context<SandboxEnv>, next) => {
@@ -88,12 +95,13 @@ export function requestLogging(ctx: SandboxContext, log: RequestLog): Middleware
     const url = new URL(c.req.url);
     log.record({
       at: ctx.opts.now(),
-      clientId: (c.req.header("x-client-id") ?? c.get("merchant")?.clientId ?? null)?.slice(0, 200) ?? null,
+      clientId: storableOrNull((c.req.header("x-client-id") ?? c.get("merchant")?.clientId)?.slice(0, 200)),
       method: c.req.method.slice(0, 16),
       path: (url.pathname + url.search).slice(0, 500),
       status: c.res.status,
       verdict: verdict.slice(0, 100),
-      detail: detail?.slice(0, 500) ?? null,
+      // A refusal may quote what was sent (a path parameter with a NUL): stored as text the column holds.
+      detail: detail === null ? null : storableText(detail.slice(0, 500)),
       latencyMs: Math.round((performance.now() - started) * 100) / 100,
       orderId: c.get("orderId") ?? null,
     });

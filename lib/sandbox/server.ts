@@ -15,6 +15,9 @@ import { CallbackDispatcher } from "./dispatcher";
 import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "@/lib/database/sandbox/migrations";
 import { resolveOptions, type SandboxOptions } from "./options";
 import { RequestLog } from "./request-log";
+import { AccountClocks } from "./clocks";
+import { AccountDirectory } from "./accounts";
+import { orderWriter } from "./order-writer";
 import { ExpirySweeper } from "./sweeper";
 
 export { createSandboxApp } from "./app";
@@ -48,9 +51,19 @@ export async function openSandbox(options: SandboxOptions) {
     if (owned) await db.close().catch(() => {});
     throw error;
   }
-  const dispatcher = new CallbackDispatcher(db, opts);
+  const accounts = new AccountDirectory(db, opts);
+  const dispatcher = new CallbackDispatcher(db, opts, accounts);
   const log = new RequestLog(db);
-  const ctx: SandboxContext = { db, opts, kick: () => dispatcher.kick(), log };
+  const ctx: SandboxContext = {
+    db,
+    opts,
+    accounts,
+    insertOrder: orderWriter(db),
+    kick: () => dispatcher.kick(),
+    log,
+    clocks: new AccountClocks(db, opts.now),
+    expireDue: () => sweeper.sweep(),
+  };
   const sweeper = new ExpirySweeper(ctx);
   const app = createSandboxApp(ctx);
   return {

@@ -4,6 +4,8 @@ import { moveOrder } from "./service/move-order";
 import { deleteOldWindows } from "@/lib/database/sandbox/limits";
 import { findExpiredPayins } from "@/lib/database/sandbox/orders";
 import { deleteRequestsBefore } from "@/lib/database/sandbox/requests";
+import { findIdleRuns } from "@/lib/database/sandbox/runs";
+import { removeRun } from "./service/runs";
 
 /** How long the request log keeps a request (GET /sandbox/requests). */
 const REQUEST_LOG_KEPT_MS = 24 * 60 * 60_000;
@@ -56,7 +58,14 @@ export class ExpirySweeper {
       this.lastCleanup = now.getTime();
       await deleteOldWindows(db, new Date(now.getTime() - 2 * opts.rateLimitWindowMs - 60_000));
       await deleteRequestsBefore(db, new Date(now.getTime() - REQUEST_LOG_KEPT_MS));
+      await this.removeIdleRuns(now);
     }
     return expired;
+  }
+
+  /** QA runs unused for longer than the idle time go, with everything they made. */
+  private async removeIdleRuns(now: Date): Promise<void> {
+    const idle = await findIdleRuns(this.ctx.db, new Date(now.getTime() - this.ctx.opts.runIdleMs), 100);
+    for (const clientId of idle) await removeRun(this.ctx, clientId);
   }
 }

@@ -4,7 +4,8 @@
  *
  * Scheme "hmac-sha256-hex": X-Signature = lowercase hex HMAC-SHA256(secret, message), where message is
  * - for POST: the exact raw request body bytes;
- * - for GET: the request path with its query string as sent (e.g. "/api/v1/bank/available?country=RU").
+ * - for GET: the request path with its query string as sent (e.g. "/api/v1/bank/available?country=RU");
+ *   likewise for the sandbox's DELETE (it has no body).
  * Callbacks are signed the same way over their raw body.
  *
  * Uses node:crypto; only server code and the sandbox import it.
@@ -15,7 +16,7 @@ export const SIGNATURE_SCHEME = "hmac-sha256-hex";
 
 export type SignableRequest =
   | { method: "POST"; body: string | Uint8Array }
-  | { method: "GET"; pathWithQuery: string };
+  | { method: "GET" | "DELETE"; pathWithQuery: string };
 
 /** The bytes a request's signature covers. */
 export function signedMessage(req: SignableRequest): string | Uint8Array {

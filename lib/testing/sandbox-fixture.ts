@@ -6,7 +6,7 @@ import "server-only";
 import type { Database } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
 import { createScratchDatabase } from "@/lib/testing/database";
-import { type SandboxOptions, startSandbox } from "@/lib/sandbox/server";
+import { type RunningSandbox, type SandboxOptions, startSandbox } from "@/lib/sandbox/server";
 import type { SandboxDatabase } from "@/lib/database/sandbox/schema";
 import { createPaymentApiClient } from "@/lib/payment-api/client";
 import type { PaymentApi, PaymentApiConfig } from "@/lib/payment-api/types";
@@ -25,13 +25,40 @@ export interface SandboxFixture {
   close(): Promise<void>;
 }
 
-export async function startSandboxFixture(options: Partial<SandboxOptions> = {}): Promise<SandboxFixture> {
-  const scratch = await createScratchDatabase("payment_api");
+export interface ScratchSandbox {
+  sandbox: RunningSandbox;
+  /** The sandbox's database, open for the test to read what it stored. */
+  db: Database;
+  /** Stops the sandbox and drops its database. */
+  close(): Promise<void>;
+}
+
+/**
+ * A real sandbox on a free port over a scratch database (`prefix` names it on PostgreSQL), with the test
+ * account unless `options` says otherwise. `wrap` may put something between the sandbox and its database
+ * (a statement counter).
+ */
+export async function startScratchSandbox(
+  prefix: string,
+  options: Partial<SandboxOptions> = {},
+  wrap: (db: Database) => Database = (db) => db,
+): Promise<ScratchSandbox> {
+  const scratch = await createScratchDatabase(prefix);
   const db = await scratch.open();
-  const sandbox = await startSandbox({
-    port: 0,
-    database: db,
-    accounts: [TEST_ACCOUNT],
+  const sandbox = await startSandbox({ port: 0, database: wrap(db), accounts: [TEST_ACCOUNT], ...options });
+  return {
+    sandbox,
+    db,
+    close: async () => {
+      await sandbox.close();
+      await db.close();
+      await scratch.drop();
+    },
+  };
+}
+
+export async function startSandboxFixture(options: Partial<SandboxOptions> = {}): Promise<SandboxFixture> {
+  const { sandbox, db, close } = await startScratchSandbox("payment_api", {
     callbackRetrySchedule: [50],
     ...options,
   });
@@ -55,10 +82,6 @@ export async function startSandboxFixture(options: Partial<SandboxOptions> = {})
         .executeTakeFirst();
       return row?.n ?? 0;
     },
-    close: async () => {
-      await sandbox.close();
-      await db.close();
-      await scratch.drop();
-    },
+    close,
   };
 }

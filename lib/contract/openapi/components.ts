@@ -6,7 +6,16 @@ import * as f from "../fields";
 import { bankDetailsSchemas, payinRequestSchema, payinResponseSchema } from "../payin";
 import { payoutRequestSchema, payoutResponseSchema } from "../payout";
 import { fieldErrorSchema, problemSchema } from "../problem";
+import { sandboxChaosSchema } from "../sandbox-chaos";
 import {
+  sandboxRunClearedSchema,
+  sandboxRunListSchema,
+  sandboxRunSchema,
+  sandboxRunStartSchema,
+} from "../sandbox-runs";
+import {
+  sandboxClockAdvanceSchema,
+  sandboxClockSchema,
   sandboxOrderSchema,
   sandboxRequestLogSchema,
   sandboxResendSchema,
@@ -40,6 +49,13 @@ const COMPONENTS: [id: string, schema: z.ZodType][] = [
   ["SandboxResend", sandboxResendSchema],
   ["SandboxRequestLog", sandboxRequestLogSchema],
   ["SandboxOrder", sandboxOrderSchema],
+  ["SandboxClockAdvance", sandboxClockAdvanceSchema],
+  ["SandboxChaos", sandboxChaosSchema],
+  ["SandboxRunStart", sandboxRunStartSchema],
+  ["SandboxRun", sandboxRunSchema],
+  ["SandboxRunList", sandboxRunListSchema],
+  ["SandboxRunCleared", sandboxRunClearedSchema],
+  ["SandboxClock", sandboxClockSchema],
 ];
 
 export function componentSchemas(): Record<string, Json> {

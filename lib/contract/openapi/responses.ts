@@ -13,6 +13,10 @@ export const ERROR_RESPONSES: Record<string, Json> = {
     description: "Missing or unknown X-Client-Id, or an X-Signature that does not match the request.",
     content: problemContent,
   },
+  Forbidden: {
+    description: "Not for this account (e.g. a QA run may not start runs).",
+    content: problemContent,
+  },
   NotFound: { description: "No such resource for this client id.", content: problemContent },
   Conflict: { description: "The paymentId was used before with a different body.", content: problemContent },
   PayloadTooLarge: { description: "The request body is too large.", content: problemContent },
@@ -37,6 +41,7 @@ export const errorRefs = (...names: (keyof typeof ERROR_RESPONSES & string)[]) =
   const codes: Record<string, string> = {
     BadRequest: "400",
     Unauthorized: "401",
+    Forbidden: "403",
     NotFound: "404",
     Conflict: "409",
     PayloadTooLarge: "413",

@@ -1,7 +1,10 @@
 /** The durable callback queue and its attempt log. */
+import { randomUUID } from "node:crypto";
+import { sql as raw } from "kysely";
+import { IN_PROGRESS } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
-import type { SandboxCallback, SandboxCallbackAttempt, SandboxDatabase } from "./schema";
+import type { CallbackChaos, SandboxCallback, SandboxCallbackAttempt, SandboxDatabase } from "./schema";
 
 export type CallbackRow = SandboxCallback;
 export type AttemptRow = Omit<SandboxCallbackAttempt, "id">;
@@ -10,12 +13,29 @@ const db = (sql: Sql) => typed<SandboxDatabase>(sql);
 
 export async function enqueueCallback(
   sql: Sql,
-  c: { id: string; orderId: string; clientId: string; url: string; status: string; body: string; at: Date },
+  c: {
+    id: string;
+    orderId: string;
+    clientId: string;
+    url: string;
+    status: string;
+    body: string;
+    at: Date;
+    /** When its first attempt is due, if not at once (callback chaos "late"). */
+    dueAt?: Date;
+    chaos?: CallbackChaos | null;
+  },
 ): Promise<void> {
-  const { at, ...callback } = c;
+  const { at, dueAt, chaos, ...callback } = c;
   await db(sql)
     .insertInto("sandboxCallbacks")
-    .values({ ...callback, state: "pending", nextAttemptAt: at, createdAt: at })
+    .values({
+      ...callback,
+      state: "pending",
+      nextAttemptAt: dueAt ?? at,
+      createdAt: at,
+      chaos: chaos ? JSON.stringify(chaos) : null,
+    })
     .execute();
 }
 
@@ -46,6 +66,43 @@ export async function claimDueCallbacks(
     )
     .returningAll()
     .execute();
+}
+
+/**
+ * Callback chaos "out-of-order": after the order's status callback `cb` was delivered, queues a correctly
+ * signed callback with the older status (In progress, as of the order's creation), once per order.
+ * True when it was queued.
+ */
+export async function enqueueStaleCallback(
+  sql: Sql,
+  cb: CallbackRow,
+  chaos: CallbackChaos,
+  at: Date,
+): Promise<boolean> {
+  const stale = await db(sql)
+    .selectFrom("sandboxCallbacks")
+    .select("id")
+    .where("orderId", "=", cb.orderId)
+    .where(raw<boolean>`chaos @> '{"modes":["stale"]}'`)
+    .executeTakeFirst();
+  const order = await db(sql)
+    .selectFrom("sandboxOrders")
+    .select("createdAt")
+    .where("id", "=", cb.orderId)
+    .executeTakeFirst();
+  if (stale || !order) return false;
+  const payload = JSON.parse(cb.body) as Record<string, unknown>;
+  await enqueueCallback(sql, {
+    id: randomUUID(),
+    orderId: cb.orderId,
+    clientId: cb.clientId,
+    url: cb.url,
+    status: IN_PROGRESS,
+    body: JSON.stringify({ ...payload, status: IN_PROGRESS, updatedAt: order.createdAt.toISOString() }),
+    at,
+    chaos,
+  });
+  return true;
 }
 
 export async function recordAttempt(sql: Sql, a: SandboxCallbackAttempt): Promise<void> {
@@ -80,11 +137,34 @@ export async function listCallbacksOfOrder(sql: Sql, orderId: string): Promise<C
     .execute();
 }
 
+/**
+ * The order's callbacks and their attempts as of one moment: read in one REPEATABLE READ transaction, so an
+ * attempt settled between the two reads cannot show up in one and not the other.
+ */
+export async function readCallbacksOfOrder(
+  sql: Sql,
+  orderId: string,
+): Promise<{ callbacks: CallbackRow[]; attempts: AttemptRow[] }> {
+  return sql.transaction(async (tx) => {
+    await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+    const callbacks = await listCallbacksOfOrder(tx, orderId);
+    return { callbacks, attempts: await listAttemptsOfOrder(tx, orderId) };
+  });
+}
+
 export async function listAttemptsOfOrder(sql: Sql, orderId: string): Promise<AttemptRow[]> {
   return db(sql)
     .selectFrom("sandboxCallbackAttempts as a")
     .innerJoin("sandboxCallbacks as c", "c.id", "a.callbackId")
-    .select(["a.callbackId", "a.attempt", "a.startedAt", "a.durationMs", "a.statusCode", "a.error"])
+    .select([
+      "a.callbackId",
+      "a.attempt",
+      "a.startedAt",
+      "a.durationMs",
+      "a.statusCode",
+      "a.error",
+      "a.chaos",
+    ])
     .where("c.orderId", "=", orderId)
     .orderBy("a.startedAt")
     .orderBy("a.attempt")

@@ -1,8 +1,9 @@
 /** Queries on sandbox orders. One function per query, the db handle first, scoped by merchant account. */
-import type { BankDetails, Direction } from "@/lib/contract";
-import type { Kysely } from "kysely";
+import type { BankDetails, Direction, ResolvedChaos } from "@/lib/contract";
+import { type Kysely, sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
 import { prepare, typed } from "@/lib/database/kysely";
+import { accountTime } from "./clocks";
 import type { NewSandboxOrder, SandboxDatabase, SandboxOrder } from "./schema";
 
 export type OrderRow = SandboxOrder;
@@ -25,6 +26,7 @@ export interface SandboxOrderInput {
   postbackUrl: string | undefined;
   expiresAt: Date | undefined;
   createdAt: Date;
+  chaos: ResolvedChaos | null;
 }
 
 const db = (sql: Sql) => typed<SandboxDatabase>(sql);
@@ -47,6 +49,7 @@ const ORDER_COLUMNS = [
   "expiresAt",
   "createdAt",
   "updatedAt",
+  "chaos",
 ] as const satisfies readonly (keyof NewSandboxOrder)[];
 // A column added to the schema but not listed above fails to compile here.
 const everyColumnListed: [Exclude<keyof NewSandboxOrder, (typeof ORDER_COLUMNS)[number]>] extends [never]
@@ -63,9 +66,9 @@ const insertIfNew = prepare(ORDER_COLUMNS, (k: Kysely<SandboxDatabase>, o: Requi
     .returning("id"),
 );
 
-/** Inserts unless (client, direction, paymentId) exists; true when this call created the order. */
-export async function insertOrderIfNew(sql: Sql, o: SandboxOrderInput): Promise<boolean> {
-  const created = await insertIfNew(sql, {
+/** The order as a row to insert: jsonb as JSON text, absent values as null. */
+function orderRow(o: SandboxOrderInput): Required<NewSandboxOrder> {
+  return {
     ...o,
     currency: o.currency ?? null,
     request: JSON.stringify(o.request),
@@ -73,8 +76,76 @@ export async function insertOrderIfNew(sql: Sql, o: SandboxOrderInput): Promise<
     postbackUrl: o.postbackUrl ?? null,
     expiresAt: o.expiresAt ?? null,
     updatedAt: o.createdAt,
-  });
+    chaos: o.chaos ? JSON.stringify(o.chaos) : null,
+  };
+}
+
+/** Inserts the order unless its (account, direction, paymentId) exists; true when it was inserted. */
+export async function insertOrderIfNew(sql: Sql, o: SandboxOrderInput): Promise<boolean> {
+  const created = await insertIfNew(sql, orderRow(o));
   return created.length > 0;
+}
+
+/** Each column's SQL type, for the arrays insertOrdersIfNew sends. */
+const COLUMN_TYPES: Record<(typeof ORDER_COLUMNS)[number], string> = {
+  id: "uuid",
+  clientId: "text",
+  direction: "text",
+  paymentId: "uuid",
+  requestHash: "text",
+  paymentMethod: "text",
+  country: "text",
+  currency: "text",
+  amount: "numeric",
+  finalAmount: "numeric",
+  status: "text",
+  request: "jsonb",
+  bankDetails: "jsonb",
+  postbackUrl: "text",
+  expiresAt: "timestamptz",
+  createdAt: "timestamptz",
+  updatedAt: "timestamptz",
+  chaos: "jsonb",
+};
+
+type ColumnArrays = Record<(typeof ORDER_COLUMNS)[number], (string | null)[]>;
+
+// One array a column, unnested into rows: one statement text whatever the number of orders, so it is
+// compiled once here and parsed and planned once by the server (a VALUES list of 64 rows has 1,152 params).
+const insertManyIfNew = prepare(ORDER_COLUMNS, (k: Kysely<SandboxDatabase>, a: ColumnArrays) =>
+  k
+    .insertInto("sandboxOrders")
+    .columns([...ORDER_COLUMNS])
+    .expression(
+      k
+        .selectFrom(
+          raw`unnest(${raw.join(ORDER_COLUMNS.map((c) => raw`${a[c]}::${raw.raw(COLUMN_TYPES[c])}[]`))})`.as(
+            "u",
+          ),
+        )
+        .selectAll(),
+    )
+    .onConflict((oc) => oc.columns(["clientId", "direction", "paymentId"]).doNothing())
+    .returning("id"),
+);
+
+/** A value as the text its column's array carries. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/**
+ * insertOrderIfNew for several orders in one statement (group commit, lib/sandbox/order-writer.ts): the ids
+ * of those inserted. Of two with one (account, direction, paymentId), only the first is.
+ */
+export async function insertOrdersIfNew(sql: Sql, orders: SandboxOrderInput[]): Promise<Set<string>> {
+  const rows = orders.map(orderRow);
+  const arrays = Object.fromEntries(
+    ORDER_COLUMNS.map((c) => [c, rows.map((row) => asText(row[c]))]),
+  ) as ColumnArrays;
+  const created = await insertManyIfNew(sql, arrays);
+  return new Set(created.map((row) => row.id));
 }
 
 const byPaymentId = prepare(
@@ -113,23 +184,32 @@ export async function finishOrder(
   status: string,
   at: Date,
 ): Promise<OrderRow | undefined> {
-  return db(sql)
-    .updateTable("sandboxOrders")
-    .set({ status, updatedAt: at })
-    .where("id", "=", id)
-    .where("status", "=", "In progress")
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db(sql)
+      .updateTable("sandboxOrders")
+      // `at` is real time; the order's updatedAt is on its account's clock (clocks.ts).
+      .set({ status, updatedAt: accountTime(at, "sandboxOrders.clientId") })
+      .where("id", "=", id)
+      .where("status", "=", "In progress")
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
-/** Ids of pay-ins whose details expired unpaid. */
+/** Ids of pay-ins whose details expired unpaid, each by its account's clock (`now` is real time). */
 export async function findExpiredPayins(sql: Sql, now: Date, limit: number): Promise<string[]> {
   const rows = await db(sql)
     .selectFrom("sandboxOrders")
     .select("id")
     .where("direction", "=", "payin")
     .where("status", "=", "In progress")
-    .where("expiresAt", "<=", now)
+    // The furthest-ahead clock bounds the index range; each row is then held to its own account's clock.
+    .where(
+      "expiresAt",
+      "<=",
+      raw<Date>`${now}::timestamptz + coalesce((SELECT max(offset_ms) FROM sandbox_clocks), 0) * interval '1 millisecond'`,
+    )
+    .where("expiresAt", "<=", accountTime(now, "sandboxOrders.clientId"))
     .orderBy("expiresAt")
     .limit(limit)
     .execute();
@@ -145,4 +225,21 @@ export async function listRecentOrders(sql: Sql, clientId: string, limit: number
     .orderBy("id")
     .limit(limit)
     .execute();
+}
+
+/** Sets an order's callback chaos while it is In progress (its status callback not queued yet). */
+export async function setOrderChaos(
+  sql: Sql,
+  clientId: string,
+  id: string,
+  chaos: ResolvedChaos | null,
+): Promise<OrderRow | undefined> {
+  return db(sql)
+    .updateTable("sandboxOrders")
+    .set({ chaos: chaos ? JSON.stringify(chaos) : null })
+    .where("clientId", "=", clientId)
+    .where("id", "=", id)
+    .where("status", "=", "In progress")
+    .returningAll()
+    .executeTakeFirst();
 }

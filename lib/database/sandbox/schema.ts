@@ -8,7 +8,18 @@
  * PostgreSQL array literal).
  */
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
-import type { BankDetails, Direction } from "@/lib/contract";
+import type { BankDetails, ChaosMode, Direction, ResolvedChaos, SandboxChaos } from "@/lib/contract";
+
+/**
+ * The chaos chosen for one callback (lib/sandbox/chaos.ts): its modes ("stale": the older-status callback
+ * that out-of-order sends after the real one), the seed its retry jitter is drawn from, and how long
+ * "late" holds it.
+ */
+export interface CallbackChaos {
+  modes: (ChaosMode | "stale")[];
+  seed: number;
+  delayMs: number;
+}
 
 /** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
 type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : ColumnType<T, string, string>;
@@ -22,6 +33,29 @@ export interface SandboxDatabase {
   sandboxRateLimits: SandboxRateLimitsTable;
   sandboxFaults: SandboxFaultsTable;
   sandboxRequests: SandboxRequestsTable;
+  sandboxClocks: SandboxClocksTable;
+  sandboxRuns: SandboxRunsTable;
+}
+
+/** A QA run: a merchant account made on the fly (migration 0006). */
+export interface SandboxRunsTable {
+  clientId: string;
+  secret: string;
+  /** The configured account that made it. */
+  parentClientId: string;
+  label: string | null;
+  /** Callback chaos for the run's orders that pick none themselves. */
+  chaos: Json<SandboxChaos | null>;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** How far an account's clock runs ahead of the real one (migration 0004; no row: not at all). */
+export interface SandboxClocksTable {
+  clientId: string;
+  /** bigint: read as a string by both drivers; cast to int8 → number in queries. */
+  offsetMs: ColumnType<string, number, number>;
+  updatedAt: Defaulted<Date>;
 }
 
 /** One request the sandbox answered (migration 0003). */
@@ -60,6 +94,8 @@ export interface SandboxOrdersTable {
   expiresAt: Date | null;
   createdAt: Defaulted<Date>;
   updatedAt: Defaulted<Date>;
+  /** Callback chaos asked for (migration 0005); null: none. */
+  chaos: Json<ResolvedChaos | null>;
 }
 
 export interface SandboxCallbacksTable {
@@ -75,6 +111,8 @@ export interface SandboxCallbacksTable {
   lockedUntil: Date | null;
   createdAt: Defaulted<Date>;
   finishedAt: Date | null;
+  /** What chaos was chosen for this callback (migration 0005); null: none. */
+  chaos: ColumnType<CallbackChaos | null, string | null | undefined, string | null>;
 }
 
 export interface SandboxCallbackAttemptsTable {
@@ -85,6 +123,8 @@ export interface SandboxCallbackAttemptsTable {
   durationMs: number;
   statusCode: number | null;
   error: string | null;
+  /** What was done to this attempt on purpose (callback chaos), e.g. "bad-signature". */
+  chaos: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SandboxRateLimitsTable {
@@ -102,6 +142,7 @@ export interface SandboxFaultsTable {
 }
 
 export type SandboxOrder = Selectable<SandboxOrdersTable>;
+export type RunRow = Selectable<SandboxRunsTable>;
 export type SandboxRequest = Selectable<SandboxRequestsTable>;
 export type NewSandboxOrder = Insertable<SandboxOrdersTable>;
 export type SandboxCallback = Selectable<SandboxCallbacksTable>;

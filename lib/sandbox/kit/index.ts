@@ -8,6 +8,8 @@
  *   const order = await sandbox.createPayin(request);
  *   await sandbox.markPaid(order.id);
  *   const { callbacks } = await sandbox.order(order.id);
+ *   await sandbox.advanceClock({ seconds: 15 * 60 }); // an unpaid pay-in is Expired now
+ *   await sandbox.createPayin(request, { chaos: { modes: ["duplicate", "out-of-order"], seed: 7 } });
  *
  * The Playwright fixture built on it is in ./playwright.ts.
  *
@@ -18,6 +20,16 @@ import {
   type Bank,
   bankListSchema,
   type FinalStatus,
+  CHAOS_HEADER,
+  formatChaosHeader,
+  type SandboxChaos,
+  type SandboxRun,
+  type SandboxRunCleared,
+  type SandboxRunList,
+  type SandboxRunStart,
+  sandboxRunClearedSchema,
+  sandboxRunListSchema,
+  sandboxRunSchema,
   type PayinRequest,
   type PayinResponse,
   type PayoutRequest,
@@ -26,8 +38,10 @@ import {
   payoutResponseSchema,
   problemSchema,
   type Problem,
+  type SandboxClock,
   type SandboxOrderBody,
   type SandboxRequestLog,
+  sandboxClockSchema,
   sandboxOrderSchema,
   sandboxRequestLogSchema,
 } from "../../contract";
@@ -64,7 +78,25 @@ export interface RequestLogFilter {
 
 export type SandboxKit = ReturnType<typeof sandboxKit>;
 
-export function sandboxKit(options: SandboxKitOptions) {
+/** The kit of a QA run (startRun): signed as the run, which it can reset and end (it starts no runs). */
+export type SandboxRunKit = ReturnType<typeof accountKit> & {
+  run: SandboxRun;
+  /** Deletes the run's orders, callbacks, request log and clock; the run goes on. */
+  reset(): Promise<SandboxRunCleared>;
+  /** Removes the run and everything it made. */
+  end(): Promise<SandboxRunCleared>;
+};
+
+export interface CreateOptions {
+  /** Callback chaos for this order ({ modes: [] }: none, even where the account has some). */
+  chaos?: SandboxChaos;
+}
+
+const chaosHeaders = ({ chaos }: CreateOptions): Record<string, string> =>
+  chaos ? { [CHAOS_HEADER]: formatChaosHeader(chaos) } : {};
+
+/** Signed calls as one account, each answer parsed with its schema (a refusal throws SandboxKitError). */
+function signedCalls(options: SandboxKitOptions) {
   const base = options.baseUrl.replace(/\/+$/, "");
   const headers = (signature: string) => ({ "x-client-id": options.clientId, "x-signature": signature });
 
@@ -80,38 +112,60 @@ export function sandboxKit(options: SandboxKitOptions) {
     return schema.parse(JSON.parse(text));
   }
 
-  async function post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+  async function post<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<z.infer<S>> {
     const raw = JSON.stringify(body);
     const res = await fetch(base + path, {
       method: "POST",
       body: raw,
       headers: {
         "content-type": "application/json",
+        ...extraHeaders,
         ...headers(signRequest(options.secret, { method: "POST", body: raw })),
       },
     });
     return answer(res, schema, `POST ${path}`);
   }
 
-  async function get<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+  async function get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    method: "GET" | "DELETE" = "GET",
+  ): Promise<z.infer<S>> {
     const res = await fetch(base + path, {
-      headers: headers(signRequest(options.secret, { method: "GET", pathWithQuery: path })),
+      method,
+      headers: headers(signRequest(options.secret, { method, pathWithQuery: path })),
     });
-    return answer(res, schema, `GET ${path}`);
+    return answer(res, schema, `${method} ${path}`);
   }
 
+  return { post, get };
+}
+
+/** The kit of one account (configured or a run): the API and the test controls. */
+function accountKit(options: SandboxKitOptions) {
+  const { post, get } = signedCalls(options);
   const order = (id: string): Promise<SandboxOrderBody> =>
     get(`/sandbox/orders/${encodeURIComponent(id)}`, sandboxOrderSchema);
   const setStatus = (id: string, status: FinalStatus): Promise<SandboxOrderBody> =>
     post(`/sandbox/orders/${encodeURIComponent(id)}/status`, { status }, sandboxOrderSchema);
 
   return {
-    /** POST /api/v1/payin/create. */
-    createPayin: (request: PayinRequest): Promise<PayinResponse> =>
-      post("/api/v1/payin/create", request, payinResponseSchema) as Promise<PayinResponse>,
-    /** POST /api/v1/payout/create. */
-    createPayout: (request: PayoutRequest): Promise<PayoutResponse> =>
-      post("/api/v1/payout/create", request, payoutResponseSchema),
+    /** POST /api/v1/payin/create; `chaos` spoils its callbacks on purpose (X-Sandbox-Chaos). */
+    createPayin: (request: PayinRequest, create: CreateOptions = {}): Promise<PayinResponse> =>
+      post(
+        "/api/v1/payin/create",
+        request,
+        payinResponseSchema,
+        chaosHeaders(create),
+      ) as Promise<PayinResponse>,
+    /** POST /api/v1/payout/create; `chaos` as for createPayin. */
+    createPayout: (request: PayoutRequest, create: CreateOptions = {}): Promise<PayoutResponse> =>
+      post("/api/v1/payout/create", request, payoutResponseSchema, chaosHeaders(create)),
     /** GET /api/v1/bank/available. */
     banks: (country: string): Promise<Bank[]> =>
       get(`/api/v1/bank/available?country=${encodeURIComponent(country)}`, bankListSchema),
@@ -133,6 +187,26 @@ export function sandboxKit(options: SandboxKitOptions) {
         sandboxOrderSchema,
       );
     },
+    /**
+     * Sets the callback chaos of an order still In progress (its status callback is queued with it);
+     * `{ modes: [] }` turns it off.
+     */
+    setChaos: (id: string, chaos: SandboxChaos): Promise<SandboxOrderBody> =>
+      post(`/sandbox/orders/${encodeURIComponent(id)}/chaos`, chaos, sandboxOrderSchema),
+    /** The account's clock: its time now and how far it runs ahead of the real one. */
+    clock: (): Promise<SandboxClock> => get("/sandbox/clock", sandboxClockSchema),
+    /**
+     * Moves the account's clock forwards, by seconds or to a time. Pay-ins it takes past their expiresAt are
+     * Expired when it returns; callbacks waiting to be retried come due as much sooner.
+     */
+    advanceClock: (by: { seconds: number } | { to: Date | string }): Promise<SandboxClock> =>
+      post(
+        "/sandbox/clock",
+        "seconds" in by
+          ? { advanceSeconds: by.seconds }
+          : { to: typeof by.to === "string" ? by.to : by.to.toISOString() },
+        sandboxClockSchema,
+      ),
     /** The account's request log, newest first. */
     async requests(filter: RequestLogFilter = {}): Promise<SandboxRequestLog["requests"]> {
       const query = new URLSearchParams();
@@ -142,5 +216,31 @@ export function sandboxKit(options: SandboxKitOptions) {
       const q = query.toString();
       return (await get(`/sandbox/requests${q ? `?${q}` : ""}`, sandboxRequestLogSchema)).requests;
     },
+  };
+}
+
+export function sandboxKit(options: SandboxKitOptions) {
+  const { post, get } = signedCalls(options);
+  return {
+    ...accountKit(options),
+    /**
+     * Starts a QA run: an account of its own (orders, clock, chaos, request log), removed after the
+     * sandbox's idle time. Returns a kit signed as the run, with `run` (its client id and secret for the
+     * system under test), `reset()` and `end()`.
+     */
+    async startRun(start: SandboxRunStart = {}): Promise<SandboxRunKit> {
+      const run = await post("/sandbox/runs", start, sandboxRunSchema);
+      const path = `/sandbox/runs/${encodeURIComponent(run.clientId)}`;
+      const own = accountKit({ ...options, clientId: run.clientId, secret: run.secret });
+      return {
+        ...own,
+        run,
+        reset: () => post(`${path}/reset`, {}, sandboxRunClearedSchema),
+        end: () => get(path, sandboxRunClearedSchema, "DELETE"),
+      };
+    },
+    /** The account's live runs, newest first. */
+    runs: async (): Promise<SandboxRunList["runs"]> =>
+      (await get("/sandbox/runs", sandboxRunListSchema)).runs,
   };
 }

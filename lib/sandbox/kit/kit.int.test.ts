@@ -100,4 +100,17 @@ describe("the sandbox QA kit", () => {
     const noCallback = await kit.resendCallback(order.id).catch((e: unknown) => e);
     expect((noCallback as SandboxKitError).status).toBe(404);
   });
+
+  // Last: moving the account's clock expires every unpaid pay-in of the earlier tests too.
+  it("reads and moves the account's clock: an unpaid pay-in expires when it passes expiresAt", async () => {
+    const start = await kit.clock();
+    const order = await kit.createPayin(samplePayinRequest("SBP"));
+    const moved = await kit.advanceClock({ seconds: 16 * 60 });
+    expect(moved.offsetMs - start.offsetMs).toBe(16 * 60_000);
+    expect((await kit.order(order.id)).status).toBe("Expired");
+    const to = new Date(Date.parse(moved.now) + 60_000);
+    expect((await kit.advanceClock({ to })).offsetMs).toBeGreaterThanOrEqual(moved.offsetMs + 59_000);
+    const back = await kit.advanceClock({ to: start.now }).catch((e: unknown) => e);
+    expect((back as SandboxKitError).problem?.errors?.map((e) => e.path)).toEqual(["to"]);
+  });
 });

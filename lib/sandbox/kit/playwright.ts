@@ -8,9 +8,12 @@
  *     const order = await sandbox.createPayin(request);
  *     expect((await sandbox.markPaid(order.id)).status).toBe("Success");
  *   });
+ *
+ * `sandboxRun` is a QA run of the test's own (POST /sandbox/runs): an account no other test sees, ended
+ * after the test. Give `sandboxRun.run.clientId` and `.secret` to the system under test.
  */
 import { test as base, expect } from "@playwright/test";
-import { type SandboxKit, sandboxKit } from "./index";
+import { type SandboxKit, type SandboxRunKit, sandboxKit } from "./index";
 
 export { expect };
 
@@ -20,7 +23,10 @@ export interface SandboxKitFixtureOptions {
   sandboxSecret: string;
 }
 
-export const test = base.extend<object, SandboxKitFixtureOptions & { sandbox: SandboxKit }>({
+export const test = base.extend<
+  { sandboxRun: SandboxRunKit },
+  SandboxKitFixtureOptions & { sandbox: SandboxKit }
+>({
   sandboxUrl: [process.env.SANDBOX_URL ?? "http://127.0.0.1:4010", { scope: "worker", option: true }],
   sandboxClientId: [process.env.SANDBOX_CLIENT_ID ?? "sandbox-merchant", { scope: "worker", option: true }],
   sandboxSecret: [process.env.SANDBOX_CLIENT_SECRET ?? "sandbox-secret", { scope: "worker", option: true }],
@@ -30,4 +36,9 @@ export const test = base.extend<object, SandboxKitFixtureOptions & { sandbox: Sa
     },
     { scope: "worker" },
   ],
+  sandboxRun: async ({ sandbox }, use, testInfo) => {
+    const run = await sandbox.startRun({ label: testInfo.titlePath.join(" › ").slice(0, 100) });
+    await use(run);
+    await run.end();
+  },
 });

@@ -1,5 +1,5 @@
 /** QA test controls (README "Sandbox test controls"): authenticated like the API, not rate-limited. */
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import {
   canMoveTo,
   fieldErrorsFromZod,
@@ -7,6 +7,7 @@ import {
   type SandboxOrderBody,
   type SandboxRequestLog,
   sandboxRequestsQuerySchema,
+  sandboxChaosSchema,
   sandboxResendSchema,
   sandboxStatusChangeSchema,
 } from "@/lib/contract";
@@ -15,23 +16,32 @@ import { admitGet, admitPost } from "../admission";
 import { isUuid } from "@/lib/contract/uuid";
 import { minorFromDecimal } from "../canonical";
 import type { SandboxContext } from "../context";
-import type { SandboxEnv } from "../http-env";
+import type { MerchantEnv, SandboxEnv } from "../http-env";
 import { problem, problemResponse, validationProblem } from "../problems";
 import { moveOrder } from "../service/move-order";
 import { resendCallback } from "../service/resend-callback";
-import { listAttemptsOfOrder, listCallbacksOfOrder } from "@/lib/database/sandbox/callbacks";
-import { findOrder, type OrderRow } from "@/lib/database/sandbox/orders";
+import { readCallbacksOfOrder } from "@/lib/database/sandbox/callbacks";
+import { findOrder, type OrderRow, setOrderChaos } from "@/lib/database/sandbox/orders";
+import { orderChaos } from "../chaos";
 
 const notFound = (id: string) =>
   problemResponse(problem(404, "not-found", `No order ${id} for this client id`));
 
+/** The order the path's :id names, if it is the asking account's (and then noted for the request log). */
+async function ownOrder<E extends MerchantEnv & SandboxEnv>(
+  ctx: SandboxContext,
+  c: Context<E, "/sandbox/orders/:id">,
+): Promise<{ id: string; order: OrderRow | undefined }> {
+  const id = c.req.param("id") ?? "";
+  const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
+  if (order) c.set("orderId", order.id);
+  return { id, order };
+}
+
 export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
   app.post("/sandbox/orders/:id/status", admitPost(ctx, { limited: false }), async (c) => {
-    const { clientId } = c.get("merchant");
-    const id = c.req.param("id");
-    const order = isUuid(id) ? await findOrder(ctx.db, clientId, id) : undefined;
+    const { id, order } = await ownOrder(ctx, c);
     if (!order) return notFound(id);
-    c.set("orderId", order.id);
     const parsed = sandboxStatusChangeSchema.safeParse(c.get("json"));
     if (!parsed.success) return problemResponse(validationProblem(fieldErrorsFromZod(parsed.error)));
     const { status } = parsed.data;
@@ -42,7 +52,7 @@ export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void 
     }
     const moved = await moveOrder(ctx, order.id, status);
     if (!moved) {
-      const now = await findOrder(ctx.db, clientId, id);
+      const now = await findOrder(ctx.db, order.clientId, id);
       return problemResponse(
         problem(409, "order-final", `Order ${id} is already final (${now?.status ?? order.status})`),
       );
@@ -54,10 +64,8 @@ export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void 
     "/sandbox/orders/:id/callbacks/:callbackId/resend",
     admitPost(ctx, { limited: false }),
     async (c) => {
-      const id = c.req.param("id");
-      const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
+      const { id, order } = await ownOrder(ctx, c);
       if (!order) return notFound(id);
-      c.set("orderId", order.id);
       const body = sandboxResendSchema.safeParse(c.get("json"));
       if (!body.success) return problemResponse(validationProblem(fieldErrorsFromZod(body.error)));
       const callbackId = c.req.param("callbackId");
@@ -83,6 +91,24 @@ export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void 
       return c.json(await orderView(ctx, order), 200);
     },
   );
+
+  app.post("/sandbox/orders/:id/chaos", admitPost(ctx, { limited: false }), async (c) => {
+    const { id, order } = await ownOrder(ctx, c);
+    if (!order) return notFound(id);
+    const parsed = sandboxChaosSchema.safeParse(c.get("json"));
+    if (!parsed.success) return problemResponse(validationProblem(fieldErrorsFromZod(parsed.error)));
+    const updated = await setOrderChaos(ctx.db, order.clientId, order.id, orderChaos(parsed.data));
+    if (!updated) {
+      return problemResponse(
+        problem(
+          409,
+          "order-final",
+          `Order ${id} is already final: its callback was queued with the chaos it had then`,
+        ),
+      );
+    }
+    return c.json(await orderView(ctx, updated), 200);
+  });
 
   app.get("/sandbox/requests", admitGet(ctx, { limited: false }), async (c) => {
     const parsed = sandboxRequestsQuerySchema.safeParse(c.req.query());
@@ -110,20 +136,15 @@ export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void 
   });
 
   app.get("/sandbox/orders/:id", admitGet(ctx, { limited: false }), async (c) => {
-    const id = c.req.param("id");
-    const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
+    const { id, order } = await ownOrder(ctx, c);
     if (!order) return notFound(id);
-    c.set("orderId", order.id);
     return c.json(await orderView(ctx, order), 200);
   });
 }
 
 /** An order with its callbacks and every delivery attempt. */
 export async function orderView(ctx: SandboxContext, o: OrderRow): Promise<SandboxOrderBody> {
-  const [callbacks, attempts] = await Promise.all([
-    listCallbacksOfOrder(ctx.db, o.id),
-    listAttemptsOfOrder(ctx.db, o.id),
-  ]);
+  const { callbacks, attempts } = await readCallbacksOfOrder(ctx.db, o.id);
   const money = (text: string) => fromMinorUnits(minorFromDecimal(text));
   return {
     id: o.id,
@@ -141,6 +162,7 @@ export async function orderView(ctx: SandboxContext, o: OrderRow): Promise<Sandb
     request: o.request,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
+    chaos: o.chaos,
     callbacks: callbacks.map((cb) => ({
       webhookId: cb.id,
       status: cb.status,
@@ -151,6 +173,7 @@ export async function orderView(ctx: SandboxContext, o: OrderRow): Promise<Sandb
       nextAttemptAt: cb.state === "pending" ? cb.nextAttemptAt.toISOString() : null,
       createdAt: cb.createdAt.toISOString(),
       finishedAt: cb.finishedAt?.toISOString() ?? null,
+      chaos: cb.chaos?.modes ?? [],
       attempts: attempts
         .filter((a) => a.callbackId === cb.id)
         .map((a) => ({
@@ -159,6 +182,7 @@ export async function orderView(ctx: SandboxContext, o: OrderRow): Promise<Sandb
           durationMs: a.durationMs,
           statusCode: a.statusCode,
           error: a.error,
+          chaos: a.chaos,
         })),
     })),
   };

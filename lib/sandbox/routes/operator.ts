@@ -31,13 +31,14 @@ const challenge = () =>
 function merchantSignIn(ctx: SandboxContext) {
   return answeringRefusal<MerchantEnv>(
     basicAuth({
-      verifyUser: (clientId, secret, c) => {
-        const known = ctx.opts.accounts.get(clientId);
-        const next = ctx.opts.nextSecrets.get(clientId);
-        if (known === undefined) return false;
+      verifyUser: async (clientId, secret, c) => {
+        const account = await ctx.accounts.find(clientId);
+        if (account === undefined) return false;
+        const { secret: known, nextSecret: next } = account;
         if (!constantTimeEqual(known, secret) && (next === undefined || !constantTimeEqual(next, secret)))
           return false;
-        c.set("merchant", { clientId, secret: known });
+        ctx.accounts.seen(account);
+        c.set("merchant", account);
         return true;
       },
     }),

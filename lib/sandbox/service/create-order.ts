@@ -23,13 +23,9 @@ import type { Merchant, SandboxContext } from "../context";
 import { makeBankDetails } from "../details";
 import { problem, validationProblem } from "../problems";
 import { checkRules } from "../rules";
-import {
-  findOrderByPaymentId,
-  insertOrderIfNew,
-  type SandboxOrderInput,
-  type OrderRow,
-} from "@/lib/database/sandbox/orders";
+import { findOrderByPaymentId, type SandboxOrderInput, type OrderRow } from "@/lib/database/sandbox/orders";
 import { markFaultFired } from "@/lib/database/sandbox/limits";
+import { chaosForNewOrder } from "../chaos";
 import { triggerFor } from "../triggers";
 import { moveOrder } from "./move-order";
 
@@ -44,13 +40,18 @@ export async function createOrder(
   json: unknown,
   /** The body as sent: the amount's exactness is judged on its literal (amountLiteralError). */
   jsonText: string,
+  /** The X-Sandbox-Chaos header, if sent. */
+  chaosHeader?: string,
 ): Promise<CreateResult> {
   const parsed =
     direction === "payin" ? payinRequestSchema.safeParse(json) : payoutRequestSchema.safeParse(json);
   const errors = parsed.success ? [] : fieldErrorsFromZod(parsed.error);
   const inexact = amountLiteralError(jsonText, json);
   if (inexact && !errors.some((e) => e.path === inexact.path)) errors.push(inexact);
-  if (!parsed.success || errors.length > 0) return { ok: false, problem: validationProblem(errors) };
+  const chaos = chaosForNewOrder(chaosHeader, merchant.chaos);
+  if (!chaos.ok) errors.push(...chaos.errors);
+  if (!parsed.success || !chaos.ok || errors.length > 0)
+    return { ok: false, problem: validationProblem(errors) };
   const req: PayinRequest | PayoutRequest = parsed.data;
   const payout = direction === "payout" ? (req as PayoutRequest) : undefined;
   const payin = direction === "payin" ? (req as PayinRequest) : undefined;
@@ -83,7 +84,7 @@ export async function createOrder(
   }
 
   const id = randomUUID();
-  const now = opts.now();
+  const now = await ctx.clocks.now(merchant.clientId);
   const finalMinor = amountMinor + (payin?.addRandomCents ? randomInt(1, 100) : 0);
   const bankDetails = payin
     ? makeBankDetails({
@@ -113,9 +114,10 @@ export async function createOrder(
     postbackUrl: req.postbackUrl,
     expiresAt: payin ? new Date(now.getTime() + opts.expiryMs) : undefined,
     createdAt: now,
+    chaos: chaos.chaos,
   };
 
-  if (!(await insertOrderIfNew(db, order))) {
+  if (!(await ctx.insertOrder(order))) {
     const existing = await findOrderByPaymentId(db, merchant.clientId, direction, req.paymentId);
     if (!existing) throw new Error("order vanished between insert and select");
     if (existing.requestHash !== requestHash) {

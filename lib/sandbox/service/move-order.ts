@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { CallbackPayload, FinalStatus } from "@/lib/contract";
 import { fromMinorUnits } from "@/lib/contract";
 import { minorFromDecimal } from "../canonical";
+import { chaosForCallback, has } from "../chaos";
 import type { SandboxContext } from "../context";
 import { enqueueCallback } from "@/lib/database/sandbox/callbacks";
 import { finishOrder, type OrderRow } from "@/lib/database/sandbox/orders";
@@ -17,6 +18,7 @@ export async function moveOrder(
   const row = await ctx.db.transaction(async (tx) => {
     const updated = await finishOrder(tx, orderId, status, at);
     if (updated?.postbackUrl) {
+      const chaos = chaosForCallback(updated.chaos, updated.paymentId);
       await enqueueCallback(tx, {
         id: randomUUID(),
         orderId: updated.id,
@@ -25,6 +27,8 @@ export async function moveOrder(
         status,
         body: JSON.stringify(callbackPayload(updated)),
         at,
+        dueAt: has(chaos, "late") && chaos ? new Date(at.getTime() + chaos.delayMs) : undefined,
+        chaos,
       });
     }
     return updated;

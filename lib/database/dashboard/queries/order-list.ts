@@ -6,7 +6,7 @@ import "server-only";
 import { type Expression, type ExpressionBuilder, type Kysely, sql as raw, type SqlBool } from "kysely";
 import { isUuid } from "@/lib/contract/uuid";
 import type { Sql } from "@/lib/database";
-import { prepare, typed } from "@/lib/database/kysely";
+import { prepare, prepareShaped, typed } from "@/lib/database/kysely";
 import type { DashboardDatabase, Order } from "@/lib/database/dashboard/schema";
 import { uuidPrefixRange } from "@/lib/contract/uuid-prefix";
 import type { OrderListFilters, OrderListPage } from "@/lib/orders/list-filters";
@@ -47,59 +47,133 @@ export const ORDER_LIST_MAX_LIMIT = 200;
 type Where = ExpressionBuilder<DashboardDatabase, "orders">;
 
 /** Whether some order's id, paymentId or service id lies in [low, high] (the starts of ids). */
-const idRanges = (eb: Where, low: string, high: string) =>
+const idRanges = (eb: Where, low: unknown, high: unknown) =>
   eb.or([
-    eb.between("id", low, high),
-    eb.between("paymentId", low, high),
-    eb.between("providerOrderId", low, high),
+    eb.between("id", low as string, high as string),
+    eb.between("paymentId", low as string, high as string),
+    eb.between("providerOrderId", low as string, high as string),
   ]);
 
 /**
- * How `q` is searched: as text in emails; by the start of ids (`low`..`high`); or as text only when no order
- * at all (whatever the other filters) has an id starting so — an uncorrelated NOT EXISTS, which PostgreSQL
- * evaluates once, before the scan.
+ * How `q` is searched: not at all; as a whole id; as text in emails; by the start of ids (`low`..`high`); or
+ * as text only when no order at all (whatever the other filters) has an id starting so — an uncorrelated NOT
+ * EXISTS, which PostgreSQL evaluates once, before the scan.
  */
-type Search = { search: "text" } | { search: "idStart" | "textUnlessIdStart"; low: string; high: string };
+type Search = "none" | "exactId" | "text" | "idStart" | "textUnlessIdStart";
 
-/** The filters as one condition (true when there are none). */
-function whereOf(eb: Where, filters: OrderListFilters, search: Search) {
-  const where: Expression<SqlBool>[] = [];
-  if (filters.direction) where.push(eb("direction", "=", filters.direction));
-  if (filters.method) where.push(eb("paymentMethod", "=", filters.method));
-  if (filters.status) where.push(eb("status", "=", filters.status));
-  if (filters.country) where.push(eb("country", "=", filters.country));
-  if (filters.from) where.push(eb("createdAt", ">=", new Date(`${filters.from}T00:00:00Z`)));
-  if (filters.to) {
-    const end = new Date(`${filters.to}T00:00:00Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    where.push(eb("createdAt", "<", end));
-  }
-  if (filters.q) {
-    if (isUuid(filters.q)) {
-      const id = filters.q.toLowerCase();
-      where.push(eb.or([eb("id", "=", id), eb("paymentId", "=", id), eb("providerOrderId", "=", id)]));
-    } else if (search.search === "idStart") {
-      where.push(idRanges(eb, search.low, search.high));
-    } else {
-      const like = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(eb(eb.fn("lower", ["clientEmail"]), "like", like));
-      if (search.search === "textUnlessIdStart") {
-        const { low, high } = search;
+/**
+ * The form of one list statement: which filters are set, how `q` is searched, which way the page goes. The
+ * statement is compiled once per form (prepareShaped), so a page costs what the raw SQL cost before Kysely.
+ */
+interface ListShape {
+  filters: readonly (typeof EQUALITY_FILTERS)[number][];
+  from: boolean;
+  to: boolean;
+  search: Search;
+  cursor: "none" | "after" | "before";
+}
+
+/** Filters that are one column equal to the value (URL name → column). */
+const EQUALITY_FILTERS = ["direction", "method", "status", "country"] as const;
+const COLUMN_OF = {
+  direction: "direction",
+  method: "paymentMethod",
+  status: "status",
+  country: "country",
+} as const;
+
+/** Every value of one list statement; those its shape does not use are null. */
+interface ListArgs extends Record<string, unknown> {
+  direction: string | null;
+  method: string | null;
+  status: string | null;
+  country: string | null;
+  from: Date | null;
+  to: Date | null;
+  /** A whole id (search "exactId"). */
+  id: string | null;
+  /** The LIKE pattern on emails (searches "text", "textUnlessIdStart"). */
+  like: string | null;
+  low: string | null;
+  high: string | null;
+  /** The cursor's created_at in microseconds since the epoch, and its id. */
+  micros: string | null;
+  cursorId: string | null;
+  limit: number;
+}
+
+const LIST_ARGS: readonly (keyof ListArgs & string)[] = [
+  ...EQUALITY_FILTERS,
+  "from",
+  "to",
+  "id",
+  "like",
+  "low",
+  "high",
+  "micros",
+  "cursorId",
+  "limit",
+];
+
+/** The shape's filters as one condition (true when there are none). */
+function whereOf(eb: Where, shape: ListShape, a: ListArgs) {
+  const where: Expression<SqlBool>[] = shape.filters.map((name) =>
+    eb(COLUMN_OF[name], "=", a[name] as string),
+  );
+  if (shape.from) where.push(eb("createdAt", ">=", a.from as Date));
+  if (shape.to) where.push(eb("createdAt", "<", a.to as Date));
+  switch (shape.search) {
+    case "exactId":
+      where.push(
+        eb.or([
+          eb("id", "=", a.id as string),
+          eb("paymentId", "=", a.id as string),
+          eb("providerOrderId", "=", a.id as string),
+        ]),
+      );
+      break;
+    case "idStart":
+      where.push(idRanges(eb, a.low, a.high));
+      break;
+    case "text":
+    case "textUnlessIdStart":
+      where.push(eb(eb.fn("lower", ["clientEmail"]), "like", a.like as string));
+      if (shape.search === "textUnlessIdStart") {
         where.push(
           eb.not(
             eb.exists(
               eb
                 .selectFrom("orders")
                 .select((inner) => inner.lit(1).as("one"))
-                .where((inner) => idRanges(inner, low, high)),
+                .where((inner) => idRanges(inner, a.low, a.high)),
             ),
           ),
         );
       }
-    }
+      break;
+  }
+  if (shape.cursor !== "none") {
+    const at = raw<Date>`'epoch'::timestamptz + ${a.micros}::bigint * interval '1 microsecond'`;
+    const keyset = eb.tuple(at, a.cursorId as string);
+    where.push(eb(eb.refTuple("createdAt", "id"), shape.cursor === "before" ? ">" : "<", keyset));
   }
   return eb.and(where);
 }
+
+const listStatement = prepareShaped(
+  (s: ListShape) => `${s.filters.join()}|${s.from}|${s.to}|${s.search}|${s.cursor}`,
+  LIST_ARGS,
+  (k: Kysely<DashboardDatabase>, shape: ListShape, a: ListArgs) => {
+    const direction = shape.cursor === "before" ? "asc" : "desc";
+    return k
+      .selectFrom("orders")
+      .select([...LIST_COLUMNS, cursorOf.as("cursor")])
+      .where((eb) => whereOf(eb, shape, a))
+      .orderBy("createdAt", direction)
+      .orderBy("id", direction)
+      .limit(a.limit);
+  },
+);
 
 /**
  * One page of orders, newest first. `page.after` continues forwards, `page.before` goes back.
@@ -118,7 +192,7 @@ export async function listOrders(
   page: OrderListPage & { limit: number },
 ): Promise<OrderListResult> {
   const idRange = filters.q && !isUuid(filters.q) ? uuidPrefixRange(filters.q) : null;
-  if (!idRange) return listPage(sql, filters, { search: "text" }, page);
+  if (!idRange) return listPage(sql, filters, null, page);
   const byId = await listPage(sql, filters, { search: "idStart", ...idRange }, page);
   if (byId.rows.length > 0) return byId;
   // No row: an email search, unless some id starts so (then the id search's empty page stands).
@@ -128,27 +202,36 @@ export async function listOrders(
 async function listPage(
   sql: Sql,
   filters: OrderListFilters,
-  search: Search,
+  idSearch: { search: "idStart" | "textUnlessIdStart"; low: string; high: string } | null,
   page: OrderListPage & { limit: number },
 ): Promise<OrderListResult> {
   const limit = Math.max(1, Math.min(ORDER_LIST_MAX_LIMIT, Math.trunc(page.limit)));
   const backwards = Boolean(page.before) && !page.after;
   const cursor = parseCursor((backwards ? page.before : page.after) ?? "");
-  const direction = backwards ? "asc" : "desc";
-  const rows = await typed<DashboardDatabase>(sql)
-    .selectFrom("orders")
-    .select([...LIST_COLUMNS, cursorOf.as("cursor")])
-    .where((eb) => {
-      const filtered = whereOf(eb, filters, search);
-      if (!cursor) return filtered;
-      const at = raw<Date>`'epoch'::timestamptz + ${cursor.micros}::bigint * interval '1 microsecond'`;
-      const keyset = eb(eb.refTuple("createdAt", "id"), backwards ? ">" : "<", eb.tuple(at, cursor.id));
-      return eb.and([filtered, keyset]);
-    })
-    .orderBy("createdAt", direction)
-    .orderBy("id", direction)
-    .limit(limit + 1)
-    .execute();
+  const q = filters.q ?? "";
+  const search: Search = idSearch?.search ?? (!q ? "none" : isUuid(q) ? "exactId" : "text");
+  const shape: ListShape = {
+    filters: EQUALITY_FILTERS.filter((name) => filters[name]),
+    from: Boolean(filters.from),
+    to: Boolean(filters.to),
+    search,
+    cursor: !cursor ? "none" : backwards ? "before" : "after",
+  };
+  const rows = await listStatement(sql, shape, {
+    direction: filters.direction ?? null,
+    method: filters.method ?? null,
+    status: filters.status ?? null,
+    country: filters.country ?? null,
+    from: filters.from ? new Date(`${filters.from}T00:00:00Z`) : null,
+    to: filters.to ? dayAfter(filters.to) : null,
+    id: search === "exactId" ? q.toLowerCase() : null,
+    like: search === "text" || search === "textUnlessIdStart" ? likePattern(q) : null,
+    low: idSearch?.low ?? null,
+    high: idSearch?.high ?? null,
+    micros: cursor?.micros ?? null,
+    cursorId: cursor?.id ?? null,
+    limit: limit + 1,
+  });
   const more = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   if (backwards) pageRows.reverse();
@@ -160,6 +243,16 @@ async function listPage(
     prevCursor: backwards ? (more ? first : null) : cursor ? first : null,
   };
 }
+
+/** The start of the UTC day after `day` (YYYY-MM-DD): the "To" filter includes the whole day. */
+function dayAfter(day: string): Date {
+  const end = new Date(`${day}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return end;
+}
+
+/** `q` anywhere in a lower-cased email, its LIKE wildcards taken literally. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every order of the filter, newest first, in batches (the CSV export streams these). */
 export async function* iterateOrders(

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { GroupCommit } from "./group-commit";
+
+/** A writer that records each statement it was asked to run. */
+function recorder(fail: (items: number[]) => boolean = () => false) {
+  const statements: number[][] = [];
+  const group = new GroupCommit<number, string>({
+    async many(items) {
+      statements.push([...items]);
+      await new Promise((r) => setTimeout(r, 5));
+      if (fail(items)) throw new Error("statement failed");
+      return items.map((i) => `many:${i}`);
+    },
+    async one(item) {
+      statements.push([item]);
+      if (item < 0) throw new Error(`bad item ${item}`);
+      return `one:${item}`;
+    },
+    order: (a, b) => a - b,
+    max: 4,
+    lanes: 1,
+  });
+  return { group, statements };
+}
+
+describe("group commit", () => {
+  it("sends an idle group's item alone and at once", async () => {
+    const { group, statements } = recorder();
+    expect(await group.submit(7)).toBe("one:7");
+    expect(statements).toEqual([[7]]);
+  });
+
+  it("groups what arrives together, sorted, at most `max` a statement, each answered with its own result", async () => {
+    const { group, statements } = recorder();
+    const results = await Promise.all([5, 3, 9, 1, 8, 2].map((i) => group.submit(i)));
+    expect(results).toEqual(["many:5", "many:3", "many:9", "many:1", "many:8", "many:2"]);
+    expect(statements).toEqual([
+      [1, 3, 5, 9],
+      [2, 8],
+    ]);
+  });
+
+  it("what arrives while a statement runs waits for the next one (one lane)", async () => {
+    const { group, statements } = recorder();
+    const first = group.submit(1);
+    await new Promise((r) => setImmediate(r));
+    const later = [group.submit(3), group.submit(2)];
+    await Promise.all([first, ...later]);
+    expect(statements).toEqual([[1], [2, 3]]);
+  });
+
+  it("a failed statement is retried item by item: only the bad item fails", async () => {
+    const { group, statements } = recorder((items) => items.some((i) => i < 0));
+    const outcomes = await Promise.allSettled([4, -1, 6].map((i) => group.submit(i)));
+    expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value : String(o.reason)))).toEqual([
+      "one:4",
+      "Error: bad item -1",
+      "one:6",
+    ]);
+    expect(statements).toEqual([[-1, 4, 6], [-1], [4], [6]]);
+  });
+
+  it("items that may not share a statement go one by one", async () => {
+    const statements: number[][] = [];
+    const group = new GroupCommit<number, number>({
+      async many(items) {
+        statements.push(items);
+        return items;
+      },
+      async one(item) {
+        statements.push([item]);
+        return item;
+      },
+      compatible: (items) => items.every((i) => i % 2 === (items[0] ?? 0) % 2),
+      max: 10,
+      lanes: 1,
+    });
+    await Promise.all([1, 2, 3].map((i) => group.submit(i)));
+    expect(statements).toEqual([[1], [2], [3]]);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Account clocks (POST /sandbox/clock, issue 9 §2): each account's time is the real time plus how far QA
+ * moved its clock (lib/database/sandbox/clocks.ts). Creates read the offset on every order; it is cached
+ * for CACHE_MS, so a move made through another sandbox instance sharing the database reaches this one's new
+ * orders within that time (this instance's own moves, at once). Expiry and status changes read the clock in
+ * SQL, always exact.
+ */
+import type { Sql } from "@/lib/database";
+import { advanceClock, clockOffsetMs } from "@/lib/database/sandbox/clocks";
+
+const CACHE_MS = 1_000;
+
+export class AccountClocks {
+  private readonly offsets = new Map<string, { offsetMs: number; readAt: number }>();
+
+  constructor(
+    private readonly db: Sql,
+    private readonly realNow: () => Date,
+  ) {}
+
+  /** How far the account's clock runs ahead of the real one, in ms. */
+  async offsetMs(clientId: string): Promise<number> {
+    const real = this.realNow().getTime();
+    const cached = this.offsets.get(clientId);
+    if (cached && real - cached.readAt < CACHE_MS) return cached.offsetMs;
+    const offsetMs = await clockOffsetMs(this.db, clientId);
+    this.offsets.set(clientId, { offsetMs, readAt: real });
+    return offsetMs;
+  }
+
+  /** The account's time now. */
+  async now(clientId: string): Promise<Date> {
+    const offset = await this.offsetMs(clientId);
+    return new Date(this.realNow().getTime() + offset);
+  }
+
+  /** The account's clock was deleted (a run reset or removed): read it afresh. */
+  forget(clientId: string): void {
+    this.offsets.delete(clientId);
+  }
+
+  /** Moves the account's clock `byMs` (> 0) forwards; returns the new offset. */
+  async advance(clientId: string, byMs: number): Promise<number> {
+    const offsetMs = await advanceClock(this.db, clientId, byMs);
+    this.offsets.set(clientId, { offsetMs, readAt: this.realNow().getTime() });
+    return offsetMs;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Creates are durable writes: the order is in the database before the merchant hears of it. Creates that
+ * arrive together are written by one statement (group commit, lib/database/group-commit.ts): one round
+ * trip, one transaction, one flush for all of them, each answered only once it is committed. The
+ * idempotency rule is the unique key's, as for a single insert: of two creates with one paymentId, one
+ * inserts and the other finds it.
+ */
+import type { Sql } from "@/lib/database";
+import { GroupCommit, lanesFor } from "@/lib/database/group-commit";
+import { insertOrderIfNew, insertOrdersIfNew, type SandboxOrderInput } from "@/lib/database/sandbox/orders";
+
+/** Orders per statement, at most. */
+const MAX_GROUP = 64;
+
+/** The unique key's order: groups in flight together check their keys in one order (no deadlock). */
+const key = (o: SandboxOrderInput) => `${o.clientId}\n${o.direction}\n${o.paymentId}`;
+
+export function orderWriter(db: Sql): (order: SandboxOrderInput) => Promise<boolean> {
+  const group = new GroupCommit<SandboxOrderInput, boolean>({
+    async many(orders) {
+      const created = await insertOrdersIfNew(db, orders);
+      return orders.map((o) => created.has(o.id));
+    },
+    one: (order) => insertOrderIfNew(db, order),
+    order: (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0),
+    max: MAX_GROUP,
+    lanes: lanesFor(db),
+  });
+  return (order) => group.submit(order);
+}
