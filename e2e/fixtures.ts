@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import type { PayinMethod } from "../lib/contract/methods";
 import { test as base, expect } from "../lib/sandbox/kit/playwright";
 import { E2E } from "./config";
@@ -6,7 +6,8 @@ import { E2E } from "./config";
 /**
  * What the specs share: `test` with the sandbox QA kit (`sandbox`, lib/sandbox/kit: the fixture a QA team's
  * own suite uses, pointed at the e2e server's sandbox here), fixtures for
- * orders seeded through the dashboard's form (`createPayin`, and `taggedPair` for the list), `unique()`
+ * orders seeded through the dashboard's form (`createPayin`, and `taggedPair` for the list), a new signed-in
+ * user (`staffMember`), `unique()`
  * for names no other run uses, `screenshot()` into the test's own output folder.
  */
 
@@ -119,8 +120,50 @@ async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): Promise
   };
 }
 
+export interface StaffMember {
+  email: string;
+  password: string;
+  /** A page of their own (a separate browser context), signed in as them. */
+  page: Page;
+}
+
+/**
+ * Adds a user with `role` through /users (as the admin's `page`) and signs them in on a page of their own:
+ * for flows that need a person with nothing of their own yet (saved views, a second user's eyes).
+ */
+async function addStaffMember(
+  browser: Browser,
+  page: Page,
+  role: "operator" | "viewer",
+): Promise<StaffMember> {
+  const email = `${role}-${unique()}@example.com`;
+  const password = `${role}-password-123`;
+  await page.goto("/users");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Add user" }) });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Role", { exact: true }).selectOption(role);
+  await form.getByLabel("Initial password").fill(password);
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
+  const context = await browser.newContext({
+    baseURL: E2E.baseUrl,
+    storageState: { cookies: [], origins: [] },
+  });
+  const theirs = await context.newPage();
+  await theirs.goto("/login");
+  await theirs.getByLabel("Email").fill(email);
+  await theirs.getByLabel("Password").fill(password);
+  await theirs.getByRole("button", { name: "Sign in" }).click();
+  await expect(theirs).not.toHaveURL(/\/login/);
+  return { email, password, page: theirs };
+}
+
 export const test = base.extend<
-  { createPayin: (seed?: PayinSeed) => Promise<SeededPayin> },
+  {
+    createPayin: (seed?: PayinSeed) => Promise<SeededPayin>;
+    /** A new staff member signed in on a page of their own (closed after the test). */
+    staffMember: (role: "operator" | "viewer") => Promise<StaffMember>;
+  },
   { taggedPair: TaggedPair }
 >({
   // The kit's options: the e2e server's sandbox and its merchant account.
@@ -130,6 +173,16 @@ export const test = base.extend<
 
   createPayin: async ({ page }, use) => {
     await use((seed) => createPayinThroughForm(page, seed));
+  },
+
+  staffMember: async ({ browser, page }, use) => {
+    const members: StaffMember[] = [];
+    await use(async (role) => {
+      const member = await addStaffMember(browser, page, role);
+      members.push(member);
+      return member;
+    });
+    for (const member of members) await member.page.context().close();
   },
 
   // Seeded once per worker for the list's read-only tests; its own signed-in page, apart from the test's.

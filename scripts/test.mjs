@@ -39,12 +39,32 @@ const failures = [];
  * (CI shows only the tail of a long run). */
 const failedTests = [];
 
+/** The last lines each step wrote to stderr: where a dying worker's last words (a V8 fatal error, a signal)
+ * are, for the closing block. */
+const stderrTails = new Map();
+
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  // stderr is collected and then passed on whole, so its tail can be repeated at the end.
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: ["inherit", "inherit", "pipe"],
+    env: { ...process.env, ...env },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const stderr = result.stderr?.toString("utf8") ?? "";
+  process.stderr.write(stderr);
+  stderrTails.set(
+    name,
+    stderr
+      .split("\n")
+      .filter((l) => l.trim())
+      .slice(-15),
+  );
   const ok = result.status === 0;
-  console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const how = result.signal ? ` by ${result.signal}` : result.error ? ` (${result.error.message})` : "";
+  console.log(`=== ${name}: ${ok ? "ok" : `FAILED${how}`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (!ok) failures.push(name);
   return ok;
 }
@@ -95,11 +115,16 @@ function vitest(name, project, env = {}, node = undefined) {
     step(name, node, [path.join(root, "node_modules", "vitest", "vitest.mjs"), ...args], { ...env, PATH });
   } else step(name, bin("vitest"), args, env);
   countVitest(out, name);
-  if (existsSync(unhandled))
-    for (const e of JSON.parse(readFileSync(unhandled, "utf8")))
-      failedTests.push(
-        `[${name}] unhandled ${e.name}${e.testFile ? ` in ${path.relative(root, e.testFile)}` : ""}${e.test ? ` › ${e.test}` : ""}\n${why([e.message, e.stack])}`,
-      );
+  if (!existsSync(unhandled)) return;
+  const errors = JSON.parse(readFileSync(unhandled, "utf8"));
+  for (const e of errors)
+    failedTests.push(
+      `[${name}] unhandled ${e.name}${e.testFile ? ` in ${path.relative(root, e.testFile)}` : ""}${e.test ? ` › ${e.test}` : ""}\n${why([e.message, e.stack])}`,
+    );
+  if (errors.some((e) => e.name === "Unfinished"))
+    failedTests.push(
+      `[${name}] its last lines on stderr:\n${(stderrTails.get(name) ?? []).map((l) => `      ${l.slice(0, 300)}`).join("\n")}`,
+    );
 }
 
 function unitAndIntegration(node = undefined, suffix = "") {

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { Providers } from "@/components/providers";
 import { requirePageUser } from "@/lib/auth";
+import { getDb } from "@/lib/database/dashboard/client";
+import { listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
 import { env } from "@/lib/env";
 
 /**
@@ -10,8 +12,9 @@ import { env } from "@/lib/env";
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
+  const views = await listSavedViews(await getDb(), user.id);
   return (
-    <AppShell user={user} sandbox={env.usesSandbox}>
+    <AppShell user={user} sandbox={env.usesSandbox} views={views}>
       <Providers>{children}</Providers>
     </AppShell>
   );

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { OrderListResult } from "@/lib/database/dashboard/queries/order-list";
+import type { SavedView } from "@/lib/orders/saved-views";
 import {
   type FilterError,
   hasFilters,
@@ -11,6 +12,7 @@ import { LiveStatuses } from "./live-statuses";
 import { OrderFilters } from "./order-filters";
 import { OrdersTable } from "./orders-table";
 import { Pagination } from "./pagination";
+import { SavedViewBar } from "./saved-view-bar";
 
 export interface OrdersListViewProps {
   result: OrderListResult;
@@ -19,10 +21,12 @@ export interface OrdersListViewProps {
   raw: Partial<Record<keyof OrderListFilters, string>>;
   errors: FilterError[];
   canWrite: boolean;
+  /** The signed-in user's saved views. */
+  views: readonly SavedView[];
 }
 
 /** The orders page below the session check: header, filters, their errors, the live table and pages. */
-export function OrdersListView({ result, filters, page, raw, errors, canWrite }: OrdersListViewProps) {
+export function OrdersListView({ result, filters, page, raw, errors, canWrite, views }: OrdersListViewProps) {
   const filtered = hasFilters(filters);
   const exportQuery = orderListQuery(filters);
   return (
@@ -46,6 +50,7 @@ export function OrdersListView({ result, filters, page, raw, errors, canWrite }:
 
       <OrderFilters filters={filters} raw={raw} errors={errors} />
       <FilterErrors errors={errors} />
+      <SavedViewBar views={views} query={exportQuery} savable={filtered && errors.length === 0} />
 
       {result.rows.length === 0 ? (
         <NoOrders filtered={filtered} paged={Boolean(page.after || page.before)} canWrite={canWrite} />

@@ -1,8 +1,10 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import type { CurrentUser } from "@/lib/auth/types";
+import type { SavedView } from "@/lib/orders/saved-views";
 import { Brand } from "./brand";
 import { MobileMenu } from "./mobile-menu";
 import { NavLinks } from "./nav-links";
+import { SavedViewsNav } from "./saved-views-nav";
 import styles from "./shell.module.css";
 import { UserMenu } from "./user-menu";
 
@@ -11,17 +13,28 @@ export const SANDBOX_BANNER_TEXT = "Sandbox — no real money moves";
 /**
  * The signed-in staff frame: sidebar navigation on wide screens, a top bar with a menu on phones. A user
  * who must replace an admin's one-time password gets no section links (every page but Your account
- * sends them back there anyway).
+ * sends them back there anyway). The user's saved views of the orders list follow the section links.
  */
 export function AppShell({
   user,
   sandbox,
+  views,
   children,
 }: {
   user: CurrentUser;
   sandbox: boolean;
+  views: readonly SavedView[];
   children: ReactNode;
 }) {
+  const sections = user.mustChangePassword ? null : (
+    <>
+      <NavLinks role={user.role} />
+      {/* It reads the URL's query (useSearchParams): a boundary of its own keeps the rest server-rendered. */}
+      <Suspense fallback={null}>
+        <SavedViewsNav views={views} />
+      </Suspense>
+    </>
+  );
   return (
     <div className={styles.frame} data-sandbox={sandbox || undefined}>
       <a href="#main" className={styles.skipLink}>
@@ -38,7 +51,7 @@ export function AppShell({
         <aside className={styles.sidebar}>
           <Brand />
           <nav aria-label="Main" className={styles.sidebarNav}>
-            {user.mustChangePassword ? null : <NavLinks role={user.role} />}
+            {sections}
           </nav>
           <div className={styles.sidebarFooter}>
             <UserMenu user={user} />
@@ -47,7 +60,7 @@ export function AppShell({
         <header className={styles.topbar}>
           <Brand />
           <MobileMenu>
-            <nav aria-label="Main">{user.mustChangePassword ? null : <NavLinks role={user.role} />}</nav>
+            <nav aria-label="Main">{sections}</nav>
             <UserMenu user={user} />
           </MobileMenu>
         </header>

@@ -3,13 +3,14 @@ import { OrdersListView } from "@/components/orders/orders-list-view";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { getDb } from "@/lib/database/dashboard/client";
 import { listOrders } from "@/lib/database/dashboard/queries/order-list";
+import { listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
 import { parseOrderListParams } from "@/lib/orders/list-filters";
 
 export const metadata: Metadata = { title: "Orders" };
 
 const PAGE_SIZE = 50;
 
-/** /orders — filters and search in the URL, keyset pages, live statuses, CSV of the current filter. */
+/** /orders — filters and search in the URL, keyset pages, live statuses, CSV of the current filter, saved views. */
 export default async function OrdersPage({
   searchParams,
 }: {
@@ -17,7 +18,11 @@ export default async function OrdersPage({
 }) {
   const user = await requirePageUser();
   const { filters, page, errors, raw } = parseOrderListParams(await searchParams);
-  const result = await listOrders(await getDb(), filters, { ...page, limit: PAGE_SIZE });
+  const db = await getDb();
+  const [result, views] = await Promise.all([
+    listOrders(db, filters, { ...page, limit: PAGE_SIZE }),
+    listSavedViews(db, user.id),
+  ]);
   return (
     <OrdersListView
       result={result}
@@ -26,6 +31,7 @@ export default async function OrdersPage({
       raw={raw}
       errors={errors}
       canWrite={ORDER_WRITE_ROLES.includes(user.role)}
+      views={views}
     />
   );
 }

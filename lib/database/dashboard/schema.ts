@@ -24,6 +24,7 @@ export interface DashboardDatabase {
   auditLog: AuditLogTable;
   signInDevices: SignInDevicesTable;
   orderStatusCounts: OrderStatusCountsTable;
+  savedViews: SavedViewsTable;
 }
 
 export interface UsersTable {
@@ -131,6 +132,17 @@ export interface SignInDevicesTable {
   userId: string;
   createdAt: Date;
   expiresAt: Date;
+}
+
+/** A user's named orders-list filters (0011). */
+export interface SavedViewsTable {
+  id: string;
+  userId: string;
+  /** Unique per user, ignoring case. */
+  name: string;
+  /** The filters' canonical query string ("direction=payin&status=Success"). */
+  query: string;
+  createdAt: Defaulted<Date>;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,0 +1,145 @@
+/**
+ * Saved views through their server actions as Next calls them, on the real dashboard database (TEST_DB
+ * backend): each user's own, named uniquely, bounded, refused with the field named and nothing written.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ActionResult } from "@/lib/actions/action-result";
+import type { SaveViewResult } from "@/lib/actions/saved-view-actions";
+import type { Database } from "@/lib/database";
+import { scratchDashboardEnv } from "@/lib/testing/database";
+import { testRequest } from "@/lib/testing/next-headers";
+import { VIEWS_PER_USER } from "./saved-views";
+
+vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+type FormAction<R> = (previous: R | null, form: FormData) => Promise<R>;
+
+let scratch: { drop(): Promise<void> } | undefined;
+let db: Database;
+let save: FormAction<SaveViewResult>;
+let remove: FormAction<ActionResult>;
+let listViews: typeof import("@/lib/database/dashboard/queries/saved-views").listSavedViews;
+let signedInAs: (role: "admin" | "operator" | "viewer") => Promise<{ id: string }>;
+
+beforeAll(async () => {
+  scratch = await scratchDashboardEnv("saved_views");
+  const { getDb } = await import("@/lib/database/dashboard/client");
+  const actions = await import("@/lib/actions/saved-view-actions");
+  save = actions.saveViewAction;
+  remove = actions.deleteViewAction;
+  listViews = (await import("@/lib/database/dashboard/queries/saved-views")).listSavedViews;
+  const { addTestUser } = await import("@/lib/testing/auth-database");
+  const { createSession } = await import("@/lib/auth/session");
+  const cookieName = (await import("@/lib/auth/cookie")).sessionCookieName();
+  db = await getDb();
+  signedInAs = async (role) => {
+    const user = await addTestUser(db, {
+      email: `${role}-${crypto.randomUUID()}@example.com`,
+      password: "a-password-of-enough-length",
+      role,
+    });
+    const { token } = await createSession(db, user.id, { ip: null, userAgent: null });
+    testRequest.cookies.clear();
+    testRequest.cookies.set(cookieName, token);
+    return user;
+  };
+});
+
+afterAll(async () => {
+  await db?.close();
+  await scratch?.drop();
+});
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+};
+const saveView = (name: string, query: string) => save(null, form({ name, query }));
+const names = async (userId: string) => (await listViews(db, userId)).map((v) => v.name);
+
+describe("saved views", () => {
+  it("a viewer saves the filters under a name, in canonical form; they are listed by name", async () => {
+    const me = await signedInAs("viewer");
+    const saved = await saveView("Paid pay-ins", "status=Success&direction=payin&after=1763798400123456_x");
+    expect(saved).toMatchObject({ ok: true, message: "Saved as “Paid pay-ins”." });
+    expect(await saveView("brazil", "country=br")).toMatchObject({ ok: true });
+    expect(await listViews(db, me.id)).toEqual([
+      { id: expect.any(String), name: "brazil", query: "country=BR" },
+      { id: saved.ok ? saved.view.id : "", name: "Paid pay-ins", query: "direction=payin&status=Success" },
+    ]);
+  });
+
+  it("one name once per user, whatever its case; the same filters once; refusals name the field", async () => {
+    const me = await signedInAs("operator");
+    expect(await saveView("Failed", "status=Failed")).toMatchObject({ ok: true });
+    expect(await saveView("FAILED", "status=Expired")).toEqual({
+      ok: false,
+      message: "Not saved.",
+      fieldErrors: { name: "You already have a view named “Failed”: choose another name" },
+      values: { name: "FAILED" },
+    });
+    expect(await saveView("Failures", "status=Failed")).toMatchObject({
+      ok: false,
+      fieldErrors: { query: "These filters are already saved as “Failed”" },
+    });
+    expect(await saveView("", "status=Failed")).toMatchObject({
+      ok: false,
+      fieldErrors: { name: "Give the view a name" },
+    });
+    expect(await saveView("Odd", "method=Carrier-pigeon")).toMatchObject({
+      ok: false,
+      fieldErrors: { query: 'Fix the filters first: Unknown payment method "Carrier-pigeon"' },
+    });
+    expect(await names(me.id)).toEqual(["Failed"]);
+
+    // Another user's names and filters are theirs alone.
+    const other = await signedInAs("viewer");
+    expect(await saveView("Failed", "status=Failed")).toMatchObject({ ok: true });
+    expect(await names(other.id)).toEqual(["Failed"]);
+  });
+
+  it(`at most ${VIEWS_PER_USER} per user; two saves at once under one name keep one`, async () => {
+    const me = await signedInAs("viewer");
+    const results = await Promise.all([saveView("Twice", "status=A"), saveView("twice", "status=B")]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (let i = 1; i < VIEWS_PER_USER; i++) expect((await saveView(`View ${i}`, `q=${i}x`)).ok).toBe(true);
+    expect(await saveView("One too many", "status=Z")).toMatchObject({
+      ok: false,
+      fieldErrors: { name: expect.stringContaining(`You have ${VIEWS_PER_USER} views`) },
+    });
+    expect(await listViews(db, me.id)).toHaveLength(VIEWS_PER_USER);
+  });
+
+  it("only one's own view can be deleted; a bad id is refused and nothing changes", async () => {
+    const owner = await signedInAs("operator");
+    const saved = await saveView("Mine", "direction=payout");
+    if (!saved.ok) throw new Error("not saved");
+    await signedInAs("admin");
+    expect(await remove(null, form({ viewId: saved.view.id }))).toEqual({
+      ok: false,
+      message: "That view is not yours or was already deleted.",
+    });
+    expect(await remove(null, form({ viewId: "not-a-uuid" }))).toMatchObject({
+      ok: false,
+      fieldErrors: { viewId: "Unknown view" },
+    });
+    expect(await names(owner.id)).toEqual(["Mine"]);
+  });
+
+  it("the owner deletes it; signed out, nothing is saved or deleted", async () => {
+    const me = await signedInAs("viewer");
+    const saved = await saveView("Short-lived", "status=Pending");
+    if (!saved.ok) throw new Error("not saved");
+    expect(await remove(null, form({ viewId: saved.view.id }))).toEqual({
+      ok: true,
+      message: "Deleted the view “Short-lived”.",
+    });
+    expect(await names(me.id)).toEqual([]);
+
+    testRequest.cookies.clear();
+    expect(await saveView("Nobody", "status=Success")).toMatchObject({ ok: false });
+    expect(await names(me.id)).toEqual([]);
+  });
+});
