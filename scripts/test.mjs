@@ -55,11 +55,15 @@ function step(name, command, args, env = {}) {
   });
   const stderr = result.stderr?.toString("utf8") ?? "";
   process.stderr.write(stderr);
+  // What came before vitest's own report of unhandled errors: a dying worker's last words are there.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes
+  const plain = stderr.replace(/\u001b\[[0-9;]*m/g, "");
+  const banner = plain.indexOf("Unhandled Error");
   stderrTails.set(
     name,
-    stderr
+    (banner < 0 ? plain : plain.slice(0, banner))
       .split("\n")
-      .filter((l) => l.trim())
+      .filter((l) => l.trim() && !/^[⎯\s]+$/.test(l))
       .slice(-15),
   );
   const ok = result.status === 0;
@@ -96,8 +100,22 @@ function why(messages) {
     .join("\n");
 }
 
-/** A vitest project; on another node binary when `node` is given (PATH leads to it for anything spawned). */
-function vitest(name, project, env = {}, node = undefined) {
+/** How vitest's pool reports a worker process that died under it (a signal, a V8 fatal error). */
+const WORKER_DIED = /\[vitest-pool\]: Worker \w+ emitted error|Worker exited unexpectedly/;
+/** Test files run again because their worker died, with the verdict: repeated in the closing block. */
+const rerunNotes = [];
+
+/**
+ * A vitest project; on another node binary when `node` is given (PATH leads to it for anything spawned);
+ * only `files` when given.
+ *
+ * A worker process that dies fails no test of its own: vitest reports "Worker … emitted error" and leaves the
+ * file it was running uncounted. Node 24's V8 can abort that way under PGlite's WebAssembly churn (its
+ * JIT-page registry, shared by the threads of one process: nodejs/node#64500), which no test here can
+ * prevent. When that is all that went wrong (no test failed, no other error), the files it was running are
+ * run once more, alone, and their verdict is the step's; the death is still printed at the end.
+ */
+function vitest(name, project, env = {}, node = undefined, files = []) {
   const out = path.join(reports, `${name}.json`);
   const unhandled = path.join(reports, `${name}.unhandled.json`);
   env = { ...env, VITEST_UNHANDLED_FILE: unhandled };
@@ -109,22 +127,46 @@ function vitest(name, project, env = {}, node = undefined) {
     "--reporter=json",
     "--reporter=./scripts/vitest-unhandled-reporter.mjs",
     `--outputFile.json=${out}`,
+    ...files,
   ];
+  let ok;
   if (node) {
     const PATH = `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ""}`;
-    step(name, node, [path.join(root, "node_modules", "vitest", "vitest.mjs"), ...args], { ...env, PATH });
-  } else step(name, bin("vitest"), args, env);
+    ok = step(name, node, [path.join(root, "node_modules", "vitest", "vitest.mjs"), ...args], {
+      ...env,
+      PATH,
+    });
+  } else ok = step(name, bin("vitest"), args, env);
+  const errors = existsSync(unhandled) ? JSON.parse(readFileSync(unhandled, "utf8")) : [];
+  const died = errors.filter((e) => e.name === "Unfinished" && e.testFile).map((e) => e.testFile);
+  const report = existsSync(out) ? JSON.parse(readFileSync(out, "utf8")) : null;
+  const onlyDeaths =
+    !ok &&
+    files.length === 0 &&
+    died.length > 0 &&
+    report?.numFailedTests === 0 &&
+    errors.every((e) => e.name === "Unfinished" || WORKER_DIED.test(e.message));
   countVitest(out, name);
-  if (!existsSync(unhandled)) return;
-  const errors = JSON.parse(readFileSync(unhandled, "utf8"));
+  if (onlyDeaths) {
+    failures.splice(failures.indexOf(name), 1);
+    const list = died.map((f) => path.relative(root, f)).join(", ");
+    const lastWords = (stderrTails.get(name) ?? []).map((l) => `      ${l.slice(0, 300)}`).join("\n");
+    console.log(`\n=== ${name}: a test worker died running ${list}; running it again, alone`);
+    const again = vitest(`${name} (again)`, project, env, node, died);
+    rerunNotes.push(
+      `[${name}] a test worker died running ${list}; run again alone: ${again ? "passed" : "FAILED"}. Its last lines on stderr:\n${lastWords}`,
+    );
+    return again;
+  }
   for (const e of errors)
     failedTests.push(
       `[${name}] unhandled ${e.name}${e.testFile ? ` in ${path.relative(root, e.testFile)}` : ""}${e.test ? ` › ${e.test}` : ""}\n${why([e.message, e.stack])}`,
     );
-  if (errors.some((e) => e.name === "Unfinished"))
+  if (died.length)
     failedTests.push(
       `[${name}] its last lines on stderr:\n${(stderrTails.get(name) ?? []).map((l) => `      ${l.slice(0, 300)}`).join("\n")}`,
     );
+  return ok;
 }
 
 function unitAndIntegration(node = undefined, suffix = "") {
@@ -189,6 +231,8 @@ function collectPlaywrightFailures(suites, titles = []) {
   }
 }
 
+if (rerunNotes.length)
+  console.log(`\nRun again after a test worker died:\n${rerunNotes.map((n) => `  ${n}`).join("\n")}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
 console.log(failures.length ? `\nFailed steps: ${failures.join(", ")}` : "\nAll steps passed.");
 console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
