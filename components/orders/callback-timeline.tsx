@@ -1,18 +1,10 @@
+import Link from "next/link";
+import { OUTCOME_TEXT } from "@/lib/callbacks/outcomes";
 import type { CallbackDeliveryRow } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { LocalTime } from "@/components/time/local-time";
 import { JsonBlock } from "./json-block";
 import styles from "./orders.module.css";
 import { StatusBadge } from "./status-badge";
-
-const OUTCOME_TEXT: Record<string, string> = {
-  applied: "Applied",
-  duplicate: "Duplicate — already processed",
-  stale: "Stale — not applied (the order had moved on)",
-  "unknown-order": "Unknown order",
-  rejected: "Rejected",
-  invalid: "Invalid payload",
-  received: "Being processed",
-};
 
 /** Every callback delivery matched to the order, oldest first, with how it was verified and handled. */
 export function CallbackTimeline({ deliveries }: { deliveries: CallbackDeliveryRow[] }) {
@@ -41,6 +33,10 @@ export function CallbackTimeline({ deliveries }: { deliveries: CallbackDeliveryR
                 : `Signature refused${d.verificationError ? `: ${d.verificationError}` : ""}`}
             </span>
             <span>· {OUTCOME_TEXT[d.outcome] ?? d.outcome}</span>
+            {d.reapplyOf ? <span className="muted">· re-applied by staff</span> : null}
+            <Link href={`/callbacks/${d.id}`} className="muted">
+              Details
+            </Link>
           </div>
           {d.webhookId && (
             <div className="muted">

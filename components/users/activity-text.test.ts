@@ -94,6 +94,23 @@ describe("describeActivity", () => {
       { action: "user.password-change", target: U, targetEmail: "g@x.io", details: { afterReset: true } },
       "Replaced their one-time password with a new password",
     ],
+    [
+      { action: "callback.reapply", target: O, targetEmail: null, details: { outcome: "applied" } },
+      "Re-applied a callback 7651e0c2: Applied",
+    ],
+    [
+      {
+        action: "callbacks.reapply-filter",
+        target: null,
+        targetEmail: null,
+        details: { filters: { outcome: "unknown-order" }, count: 4, outcomes: { applied: 3, refused: 1 } },
+      },
+      "Re-applied 4 callbacks (outcome “Unknown order”): 3 applied, 1 refused",
+    ],
+    [
+      { action: "callback.resend", target: O, targetEmail: null, details: {} },
+      "Asked the sandbox to send a callback 7651e0c2 again",
+    ],
   ])("%j -> %s", (entry, text) => {
     expect(describeActivity(entry)).toBe(text);
   });

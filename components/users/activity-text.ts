@@ -1,7 +1,9 @@
 import type { AuditAction } from "@/lib/audit/actions";
 import { isAuditAction } from "@/lib/audit/actions";
-import { orderHref, userHref } from "./user-link";
+import { callbackHref, orderHref, userHref } from "./user-link";
 import { isUuid } from "@/lib/contract/uuid";
+import { OUTCOME_FILTER_TEXT, OUTCOME_TEXT } from "@/lib/callbacks/outcomes";
+import type { CallbackOutcome } from "@/lib/database/dashboard/schema";
 
 /**
  * Turns an audit entry into a sentence for the activity log, with the users and orders it names as links.
@@ -114,7 +116,46 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     ` as ${str(e.details.status) || "changed"}`,
   ],
   "orders.export": (e) => [`Exported ${exportFilters(e)} as CSV`],
+  "callback.reapply": (e) => [
+    "Re-applied a ",
+    ...callback(e),
+    str(e.details.outcome)
+      ? `: ${OUTCOME_TEXT[str(e.details.outcome) as CallbackOutcome] ?? str(e.details.outcome)}`
+      : "",
+  ],
+  "callbacks.reapply-filter": (e) => [
+    `Re-applied ${num(e.details.count)} callbacks (${callbackFilters(e)})${tally(e.details.outcomes)}`,
+  ],
+  "callback.resend": (e) => ["Asked the sandbox to send a ", ...callback(e), " again"],
 };
+
+/** "callback 1a2b3c4d" linked to its page on /callbacks. */
+function callback(e: ActivityEntry): ActivityPart[] {
+  if (!e.target || !isUuid(e.target)) return ["callback"];
+  return ["callback ", { text: e.target.slice(0, 8), href: callbackHref(e.target), title: e.target }];
+}
+
+const num = (v: unknown): string => (typeof v === "number" ? String(v) : "0");
+
+function callbackFilters(e: ActivityEntry): string {
+  const filters = e.details.filters;
+  const parts =
+    filters && typeof filters === "object"
+      ? Object.entries(filters as Record<string, unknown>)
+          .filter(([, v]) => typeof v === "string" && v !== "")
+          .map(([k, v]) => `${k} “${k === "outcome" ? (OUTCOME_FILTER_TEXT[v as CallbackOutcome] ?? v) : v}”`)
+      : [];
+  return parts.length ? parts.join(", ") : "all";
+}
+
+/** ": 3 applied, 1 duplicate" from { applied: 3, duplicate: 1 }. */
+function tally(outcomes: unknown): string {
+  if (!outcomes || typeof outcomes !== "object") return "";
+  const parts = Object.entries(outcomes as Record<string, unknown>)
+    .filter(([, n]) => typeof n === "number" && n > 0)
+    .map(([k, n]) => `${n} ${(OUTCOME_FILTER_TEXT[k as CallbackOutcome] ?? k).toLowerCase()}`);
+  return parts.length ? `: ${parts.join(", ")}` : "";
+}
 
 /** The entry as sentence parts; a code this build does not know (a newer version wrote it) says so in words. */
 export function activityParts(e: ActivityEntry): ActivityPart[] {

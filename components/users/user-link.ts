@@ -1,4 +1,4 @@
-/** Where the activity log's links go: a user's row on /users (its id anchor), an order's page. */
+/** Where the activity log's links go: a user's row on /users (its id anchor), an order's or a callback's page. */
 export function userAnchor(userId: string): string {
   return `user-${userId}`;
 }
@@ -9,4 +9,8 @@ export function userHref(userId: string): string {
 
 export function orderHref(orderId: string): string {
   return `/orders/${orderId}`;
+}
+
+export function callbackHref(deliveryId: string): string {
+  return `/callbacks/${deliveryId}`;
 }

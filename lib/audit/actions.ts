@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   "order.resume",
   "order.sandbox-status",
   "orders.export",
+  "callback.reapply",
+  "callbacks.reapply-filter",
+  "callback.resend",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -43,7 +43,8 @@ export type SearchParamsInput = URLSearchParams | Record<string, string | string
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function isDay(value: string): boolean {
+/** Whether `value` is a real calendar day written YYYY-MM-DD. */
+export function isDay(value: string): boolean {
   if (!DAY.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
@@ -51,7 +52,8 @@ function isDay(value: string): boolean {
 
 const PAGE_KEYS = ["after", "before"] as const;
 
-function read(input: SearchParamsInput, key: string): string | undefined {
+/** One URL parameter, trimmed; undefined when absent or blank. */
+export function readParam(input: SearchParamsInput, key: string): string | undefined {
   const raw = input instanceof URLSearchParams ? input.get(key) : input[key];
   const value = Array.isArray(raw) ? raw[0] : raw;
   const trimmed = value?.trim();
@@ -73,13 +75,13 @@ export function parseOrderListParams(input: SearchParamsInput): {
   // Text the product refuses (NUL, unpaired surrogates: lib/contract/text.ts) is reported and never used.
   const refused = new Set<string>();
   for (const key of [...FILTER_KEYS, ...PAGE_KEYS]) {
-    const value = read(input, key);
+    const value = readParam(input, key);
     const problem = value === undefined ? undefined : textProblem(value);
     if (!problem) continue;
     refused.add(key);
     errors.push({ field: key, message: `"${key}" ${problem.charAt(0).toLowerCase()}${problem.slice(1)}` });
   }
-  const readAccepted = (key: string) => (refused.has(key) ? undefined : read(input, key));
+  const readAccepted = (key: string) => (refused.has(key) ? undefined : readParam(input, key));
 
   const raw: Partial<Record<keyof OrderListFilters, string>> = {};
   for (const key of FILTER_KEYS) {

@@ -88,5 +88,14 @@ export function createPaymentApiClient(
       );
       return toSandboxOrder(res.data);
     },
+
+    async resendSandboxCallback(id: string, callbackId: string) {
+      const path = `/sandbox/orders/${encodeURIComponent(id)}/callbacks/${encodeURIComponent(callbackId)}/resend`;
+      // Not retried: a lost answer's retry would send the callback a second time.
+      const res = await callApi(cfg, { method: "POST", path, body: {} }, sandboxOrderSchema, {
+        maxAttempts: 1,
+      });
+      return toSandboxOrder(res.data);
+    },
   };
 }

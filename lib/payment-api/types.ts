@@ -77,6 +77,11 @@ export interface PaymentApi {
    * an order that is final already answers 409.
    */
   setSandboxOrderStatus(id: string, status: SandboxStatus): Promise<SandboxOrder>;
+  /**
+   * Sandbox test control: sends the order's callback `callbackId` (its webhook-id) again, signed afresh.
+   * 404 for a callback the order never had, 409 while that callback is being delivered.
+   */
+  resendSandboxCallback(id: string, callbackId: string): Promise<SandboxOrder>;
 }
 
 export type { SandboxCallback, SandboxCallbackAttempt, SandboxOrder, SandboxStatus };

@@ -159,7 +159,7 @@ export async function receiveCallback(db: Sql, input: ReceiveInput): Promise<Rec
 }
 
 /** The service's order id a body names, so its timeline shows the delivery; display only, never applied. */
-function claimedProviderId(rawBody: string): string | null {
+export function claimedProviderId(rawBody: string): string | null {
   try {
     const id: unknown = (JSON.parse(rawBody) as { id?: unknown } | null)?.id;
     return typeof id === "string" && UUID.test(id) ? id : null;
@@ -168,7 +168,7 @@ function claimedProviderId(rawBody: string): string | null {
   }
 }
 
-function parsePayload(
+export function parsePayload(
   rawBody: string,
 ): { ok: true; payload: CallbackPayload } | { ok: false; errors: FieldError[] } {
   let json: unknown;

@@ -1,5 +1,5 @@
 /**
- * The orders list's keyset position, "<created_at in microseconds>_<id>", as the list query writes it
+ * The lists' keyset position (orders by created_at, callbacks by received_at), "<created_at in microseconds>_<id>", as the list query writes it
  * (queries/order-list.ts). Pure: the URL parser checks cursors with it too.
  */
 import { UUID_PATTERN } from "@/lib/contract/uuid";
@@ -9,4 +9,32 @@ const CURSOR = new RegExp(`^(\\d{1,17})_(${UUID_PATTERN.source.slice(1, -1)})$`,
 export function parseCursor(cursor: string): { micros: string; id: string } | null {
   const m = CURSOR.exec(cursor);
   return m?.[1] && m[2] ? { micros: m[1], id: m[2].toLowerCase() } : null;
+}
+
+/**
+ * One page from rows read one past `limit` in the page's direction (newest first, or oldest first when
+ * going back): the rows newest first, and the positions of the next and previous pages (null at an end).
+ */
+export function keysetPage<R extends { cursor: string }>(
+  rows: R[],
+  limit: number,
+  going: { backwards: boolean; fromCursor: boolean },
+): { rows: R[]; nextCursor: string | null; prevCursor: string | null } {
+  const more = rows.length > limit;
+  const pageRows = rows.slice(0, limit);
+  if (going.backwards) pageRows.reverse();
+  const first = pageRows[0]?.cursor ?? null;
+  const last = pageRows[pageRows.length - 1]?.cursor ?? null;
+  return {
+    rows: pageRows,
+    nextCursor: going.backwards ? (pageRows.length > 0 ? last : null) : more ? last : null,
+    prevCursor: going.backwards ? (more ? first : null) : going.fromCursor ? first : null,
+  };
+}
+
+/** The start of the UTC day after `day` (YYYY-MM-DD): a "To" filter includes the whole day. */
+export function dayAfter(day: string): Date {
+  const end = new Date(`${day}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return end;
 }

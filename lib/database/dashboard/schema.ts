@@ -115,6 +115,9 @@ export interface CallbackDeliveriesTable {
   outcome: CallbackOutcome;
   bodyBytes: number | null;
   bodySha256: string | null;
+  /** A re-application's original delivery, and who asked for it (0012). */
+  reapplyOf: Defaulted<string | null>;
+  reappliedBy: Defaulted<string | null>;
 }
 
 export interface AuditLogTable {

@@ -9,6 +9,7 @@ import { m0008OrderStatusCounts } from "./0008_order_status_counts";
 import { m0009CallbackReceiverBatch } from "./0009_callback_receiver_batch";
 import { m0010PasswordChange } from "./0010_password_change";
 import { m0011SavedViews } from "./0011_saved_views";
+import { m0012CallbackReapply } from "./0012_callback_reapply";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -23,5 +24,6 @@ export const migrations: readonly Migration[] = [
   m0009CallbackReceiverBatch,
   m0010PasswordChange,
   m0011SavedViews,
+  m0012CallbackReapply,
   m0900OrderSearchIndexes,
 ];

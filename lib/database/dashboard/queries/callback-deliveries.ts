@@ -19,6 +19,8 @@ const COLUMNS = [
   "orderId",
   "status",
   "outcome",
+  "reapplyOf",
+  "reappliedBy",
 ] as const satisfies readonly (keyof CallbackDeliveryRow)[];
 
 const deliveries = (sql: Sql) =>
@@ -39,4 +41,9 @@ export async function getCallbackDelivery(sql: Sql, id: string): Promise<Callbac
 /** Most recent deliveries of any order (or none), newest first: the overview's receiver health. */
 export async function listRecentCallbackDeliveries(sql: Sql, limit: number): Promise<CallbackDeliveryRow[]> {
   return deliveries(sql).orderBy("receivedAt", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+/** The re-applications of a delivery (Callbacks → Re-apply), oldest first. */
+export async function listReapplicationsOf(sql: Sql, deliveryId: string): Promise<CallbackDeliveryRow[]> {
+  return deliveries(sql).where("reapplyOf", "=", deliveryId).orderBy("receivedAt").orderBy("id").execute();
 }

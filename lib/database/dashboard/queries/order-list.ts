@@ -10,7 +10,7 @@ import { prepare, prepareShaped, typed } from "@/lib/database/kysely";
 import type { DashboardDatabase, Order } from "@/lib/database/dashboard/schema";
 import { uuidPrefixRange } from "@/lib/contract/uuid-prefix";
 import type { OrderListFilters, OrderListPage } from "@/lib/orders/list-filters";
-import { parseCursor } from "../keyset-cursor";
+import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
 
 /** The list's columns (not the request, response or details), and the row's keyset position. */
 const LIST_COLUMNS = [
@@ -232,23 +232,7 @@ async function listPage(
     cursorId: cursor?.id ?? null,
     limit: limit + 1,
   });
-  const more = rows.length > limit;
-  const pageRows = rows.slice(0, limit);
-  if (backwards) pageRows.reverse();
-  const first = pageRows[0]?.cursor ?? null;
-  const last = pageRows[pageRows.length - 1]?.cursor ?? null;
-  return {
-    rows: pageRows,
-    nextCursor: backwards ? (pageRows.length > 0 ? last : null) : more ? last : null,
-    prevCursor: backwards ? (more ? first : null) : cursor ? first : null,
-  };
-}
-
-/** The start of the UTC day after `day` (YYYY-MM-DD): the "To" filter includes the whole day. */
-function dayAfter(day: string): Date {
-  const end = new Date(`${day}T00:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + 1);
-  return end;
+  return keysetPage(rows, limit, { backwards, fromCursor: Boolean(cursor) });
 }
 
 /** `q` anywhere in a lower-cased email, its LIKE wildcards taken literally. */

@@ -1,0 +1,84 @@
+/**
+ * The Callbacks page's filters and page position as they live in the URL (a GET form: shareable, works
+ * without JavaScript). Pure module: the page, the bulk re-apply action and the tests read them alike.
+ */
+import { textProblem } from "@/lib/contract";
+import type { CallbackOutcome } from "@/lib/database/dashboard/schema";
+import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
+import { isDay, ORDER_LIST_METHODS, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
+import { isCallbackOutcome } from "./outcomes";
+
+/** Deliveries one "Re-apply all" goes through at most; its answer says so when a filter holds more. */
+export const BULK_REAPPLY_LIMIT = 1000;
+
+export interface CallbackListFilters {
+  outcome?: CallbackOutcome;
+  /** The payment method of the order a delivery touched. */
+  method?: string;
+  /** Inclusive UTC calendar days, YYYY-MM-DD, of receipt. */
+  from?: string;
+  to?: string;
+}
+
+export interface CallbackListPage {
+  after?: string;
+  before?: string;
+}
+
+export interface CallbackFilterError {
+  field: keyof CallbackListFilters | keyof CallbackListPage;
+  message: string;
+}
+
+const KEYS = ["outcome", "method", "from", "to", "after", "before"] as const;
+/** Reads the filters; each refused value is named in `errors` and left out. */
+export function parseCallbackListParams(input: SearchParamsInput): {
+  filters: CallbackListFilters;
+  page: CallbackListPage;
+  errors: CallbackFilterError[];
+} {
+  const filters: CallbackListFilters = {};
+  const page: CallbackListPage = {};
+  const errors: CallbackFilterError[] = [];
+  for (const key of KEYS) {
+    const value = readParam(input, key);
+    if (value === undefined) continue;
+    const problem = textProblem(value);
+    if (problem) {
+      errors.push({ field: key, message: `"${key}": ${problem}` });
+      continue;
+    }
+    switch (key) {
+      case "outcome":
+        if (isCallbackOutcome(value)) filters.outcome = value;
+        else errors.push({ field: key, message: `Unknown outcome "${value.slice(0, 40)}"` });
+        break;
+      case "method":
+        if (ORDER_LIST_METHODS.includes(value)) filters.method = value;
+        else errors.push({ field: key, message: `Unknown payment method "${value.slice(0, 40)}"` });
+        break;
+      case "from":
+      case "to":
+        if (isDay(value)) filters[key] = value;
+        else errors.push({ field: key, message: `"${key}" must be a date as YYYY-MM-DD` });
+        break;
+      default:
+        if (parseCursor(value)) page[key] = value;
+        else
+          errors.push({ field: key, message: "Page position is malformed; start again from the first page" });
+    }
+  }
+  if (filters.from && filters.to && filters.from > filters.to) {
+    errors.push({ field: "to", message: '"to" must not be before "from"' });
+    delete filters.to;
+  }
+  if (page.after && page.before) delete page.before;
+  return { filters, page, errors };
+}
+
+/** The query string of filters (and optionally a page position), for links. */
+export function callbackListQuery(filters: CallbackListFilters, page: CallbackListPage = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filters, ...page })) if (value) params.set(key, value);
+  return params.toString();
+}

@@ -1,0 +1,122 @@
+/**
+ * The Callbacks page's actions as Next calls them, on the real dashboard database (TEST_DB backend):
+ * "Re-apply all" over a filter (operators and admins only; one audit entry with the tally), and the refusals
+ * of a bad filter or a viewer, which change nothing.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ActionResult } from "@/lib/actions/action-result";
+import type { Database } from "@/lib/database";
+import { scratchDashboardEnv } from "@/lib/testing/database";
+import { testRequest } from "@/lib/testing/next-headers";
+import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
+import { insertTestOrder, type TestOrder } from "@/lib/testing/test-orders";
+
+vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+type FormAction<R> = (previous: R | null, form: FormData) => Promise<R>;
+
+let scratch: { drop(): Promise<void> } | undefined;
+let db: Database;
+let reapplyAll: FormAction<ActionResult>;
+let receive: typeof import("@/lib/postback/receive").receiveCallback;
+let account: { clientId: string; secret: string };
+let signedInAs: (role: "admin" | "operator" | "viewer") => Promise<{ id: string }>;
+
+beforeAll(async () => {
+  scratch = await scratchDashboardEnv("callback_actions");
+  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { env } = await import("@/lib/env");
+  account = { clientId: env.PAYMENT_API_CLIENT_ID, secret: env.PAYMENT_API_SECRET };
+  reapplyAll = (await import("@/lib/actions/callback-actions")).reapplyFilterAction;
+  receive = (await import("@/lib/postback/receive")).receiveCallback;
+  const { addTestUser } = await import("@/lib/testing/auth-database");
+  const { createSession } = await import("@/lib/auth/session");
+  const cookieName = (await import("@/lib/auth/cookie")).sessionCookieName();
+  db = await getDb();
+  signedInAs = async (role) => {
+    const user = await addTestUser(db, {
+      email: `${role}-${randomUUID()}@example.com`,
+      password: "a-password-of-enough-length",
+      role,
+    });
+    const { token } = await createSession(db, user.id, { ip: null, userAgent: null });
+    testRequest.cookies.clear();
+    testRequest.cookies.set(cookieName, token);
+    return user;
+  };
+});
+
+afterAll(async () => {
+  await db?.close();
+  await scratch?.drop();
+});
+
+const form = (query: string) => {
+  const data = new FormData();
+  data.set("query", query);
+  return data;
+};
+
+async function deliver(order: TestOrder): Promise<void> {
+  const body = JSON.stringify(callbackFor(order));
+  await receive(db, {
+    headers: signedHeadersFor(body, account),
+    rawBody: body,
+    secret: account.secret,
+    clientId: account.clientId,
+  });
+}
+
+const status = async (id: string) =>
+  (await db.query<{ status: string }>("SELECT status FROM orders WHERE id = $1", [id]))[0]?.status;
+
+describe("Re-apply all", () => {
+  it("applies every 'unknown order' callback of the filter whose order exists now, in one audited click", async () => {
+    // Three pay-outs by SBP whose callbacks came before the orders were saved.
+    const orders: TestOrder[] = [];
+    for (let i = 0; i < 3; i++) {
+      const order = { ...(await insertTestOrder(db, { direction: "payout", paymentMethod: "SBP" })) };
+      await db.query("DELETE FROM orders WHERE id = $1", [order.id]);
+      await deliver(order);
+      orders.push(order);
+    }
+    for (const order of orders.slice(0, 2)) await insertTestOrder(db, order);
+
+    const viewer = await signedInAs("viewer");
+    expect(await reapplyAll(null, form("outcome=unknown-order"))).toMatchObject({ ok: false });
+    expect(await status(orders[0]?.id ?? "")).toBe("In progress");
+
+    const operator = await signedInAs("operator");
+    expect(await reapplyAll(null, form("outcome=banana"))).toEqual({
+      ok: false,
+      message: 'Fix the filters first: Unknown outcome "banana"',
+    });
+    const done = await reapplyAll(null, form("outcome=unknown-order"));
+    expect(done).toEqual({ ok: true, message: "Re-applied 3: 2 applied, 1 unknown-order." });
+    expect(await status(orders[0]?.id ?? "")).toBe("Success");
+    expect(await status(orders[1]?.id ?? "")).toBe("Success");
+
+    const audit = await db.query<{ userId: string; details: Record<string, unknown> }>(
+      `SELECT user_id AS "userId", details FROM audit_log WHERE action = 'callbacks.reapply-filter'`,
+    );
+    expect(audit).toEqual([
+      {
+        userId: operator.id,
+        details: {
+          filters: { outcome: "unknown-order" },
+          count: 3,
+          outcomes: { applied: 2, "unknown-order": 1 },
+        },
+      },
+    ]);
+    expect(audit.some((a) => a.userId === viewer.id)).toBe(false);
+
+    // Again: the re-applications themselves are not taken, and the originals come out duplicate now.
+    expect(await reapplyAll(null, form("outcome=unknown-order"))).toEqual({
+      ok: true,
+      message: "Re-applied 3: 2 duplicate, 1 unknown-order.",
+    });
+  });
+});

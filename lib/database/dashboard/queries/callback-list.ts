@@ -1,0 +1,104 @@
+/**
+ * The Callbacks page: every delivery, of any order or none, newest first, filtered by outcome, the touched
+ * order's method and the day received; keyset pages on (received_at, id), never OFFSET.
+ */
+import "server-only";
+import { sql as raw } from "kysely";
+import type { CallbackListFilters, CallbackListPage } from "@/lib/callbacks/list-filters";
+import type { Sql } from "@/lib/database";
+import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
+import { typed } from "@/lib/database/kysely";
+import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
+import type { CallbackDeliveryRow } from "./callback-deliveries";
+
+export type CallbackListRow = Pick<
+  CallbackDeliveryRow,
+  "id" | "receivedAt" | "webhookId" | "verified" | "verificationError" | "orderId" | "status" | "outcome"
+> & {
+  reapplyOf: string | null;
+  /** The touched order's method, paymentId and direction (null for none). */
+  paymentMethod: string | null;
+  paymentId: string | null;
+  direction: "payin" | "payout" | null;
+  cursor: string;
+};
+
+export interface CallbackListResult {
+  rows: CallbackListRow[];
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+const cursorOf = raw<string>`(extract(epoch FROM d.received_at) * 1000000)::bigint::text || '_' || d.id::text`;
+
+function filtered(sql: Sql, filters: CallbackListFilters) {
+  return typed<DashboardDatabase>(sql)
+    .selectFrom("callbackDeliveries as d")
+    .leftJoin("orders as o", "o.id", "d.orderId")
+    .$if(filters.outcome !== undefined, (q) => q.where("d.outcome", "=", filters.outcome as never))
+    .$if(filters.method !== undefined, (q) => q.where("o.paymentMethod", "=", filters.method as string))
+    .$if(filters.from !== undefined, (q) =>
+      q.where("d.receivedAt", ">=", new Date(`${filters.from}T00:00:00Z`)),
+    )
+    .$if(filters.to !== undefined, (q) => q.where("d.receivedAt", "<", dayAfter(filters.to as string)));
+}
+
+export async function listCallbacks(
+  sql: Sql,
+  filters: CallbackListFilters,
+  page: CallbackListPage & { limit: number },
+): Promise<CallbackListResult> {
+  const backwards = Boolean(page.before) && !page.after;
+  const cursor = parseCursor((backwards ? page.before : page.after) ?? "");
+  const direction = backwards ? "asc" : "desc";
+  const rows = await filtered(sql, filters)
+    .select([
+      "d.id",
+      "d.receivedAt",
+      "d.webhookId",
+      "d.verified",
+      "d.verificationError",
+      "d.orderId",
+      "d.status",
+      "d.outcome",
+      "d.reapplyOf",
+      "o.paymentMethod",
+      "o.paymentId",
+      "o.direction",
+      cursorOf.as("cursor"),
+    ])
+    .$if(cursor !== null, (q) =>
+      q.where((eb) =>
+        eb(
+          eb.refTuple("d.receivedAt", "d.id"),
+          backwards ? ">" : "<",
+          eb.tuple(
+            raw<Date>`'epoch'::timestamptz + ${cursor?.micros}::bigint * interval '1 microsecond'`,
+            cursor?.id as string,
+          ),
+        ),
+      ),
+    )
+    .orderBy("d.receivedAt", direction)
+    .orderBy("d.id", direction)
+    .limit(page.limit + 1)
+    .execute();
+  return keysetPage(rows, page.limit, { backwards, fromCursor: cursor !== null });
+}
+
+/** The ids of every delivery of the filter that can be re-applied (signed, whole), oldest first. */
+export async function reapplicableIds(
+  sql: Sql,
+  filters: CallbackListFilters,
+  limit: number,
+): Promise<string[]> {
+  const rows = await filtered(sql, filters)
+    .select("d.id")
+    .where("d.outcome", "<>", "rejected")
+    .where("d.reapplyOf", "is", null)
+    .orderBy("d.receivedAt")
+    .orderBy("d.id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
