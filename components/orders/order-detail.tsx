@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { IN_PROGRESS } from "@/lib/contract";
 import type { AuditRow } from "@/lib/database/dashboard/queries/audit";
+import type { PaymentApiCallRow } from "@/lib/database/dashboard/queries/payment-api-calls";
 import type { CallbackDeliveryRow } from "@/lib/database/dashboard/queries/callback-deliveries";
 import type { LinkedOrder, Order } from "@/lib/database/dashboard/queries/orders";
 import { REFUSED, SUBMIT_FAILED, SUBMITTING } from "@/lib/database/dashboard/local-status";
+import { ApiCalls } from "./api-calls";
 import { CallbackTimeline } from "./callback-timeline";
 import { CustomerLinkCard } from "./customer-link-card";
 import { directionLabel } from "./format";
@@ -21,6 +23,10 @@ import { SubmitFailedBanner } from "./submit-failed-banner";
 export interface OrderDetailProps {
   order: Order;
   deliveries: CallbackDeliveryRow[];
+  /** Every attempt of every call about this order (the request log). */
+  apiCalls: PaymentApiCallRow[];
+  /** Our X-Client-Id, for "Copy as cURL". */
+  clientId: string;
   submissions: AuditRow[];
   resendOf: LinkedOrder | null;
   resentAs: LinkedOrder[];
@@ -97,6 +103,11 @@ export function OrderDetail(p: OrderDetailProps) {
         <section className="card stack" aria-labelledby="callbacks-title">
           <h2 id="callbacks-title">Callbacks</h2>
           <CallbackTimeline deliveries={p.deliveries} />
+        </section>
+
+        <section className="card stack" aria-labelledby="api-calls-title">
+          <h2 id="api-calls-title">Calls to the payment service</h2>
+          <ApiCalls calls={p.apiCalls} clientId={p.clientId} />
         </section>
 
         <OrderRaw order={order} />

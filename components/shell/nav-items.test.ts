@@ -3,9 +3,12 @@ import { isActivePath, navItemsFor } from "./nav-items";
 
 describe("navigation by role", () => {
   it.each([
-    ["admin", ["Overview", "Orders", "Callbacks", "New pay-in", "New pay-out", "Banks", "Users"]],
-    ["operator", ["Overview", "Orders", "Callbacks", "New pay-in", "New pay-out", "Banks"]],
-    ["viewer", ["Overview", "Orders", "Callbacks", "Banks"]],
+    [
+      "admin",
+      ["Overview", "Orders", "Callbacks", "Request log", "New pay-in", "New pay-out", "Banks", "Users"],
+    ],
+    ["operator", ["Overview", "Orders", "Callbacks", "Request log", "New pay-in", "New pay-out", "Banks"]],
+    ["viewer", ["Overview", "Orders", "Callbacks", "Request log", "Banks"]],
   ] as const)("%s sees %j", (role, labels) => {
     expect(navItemsFor(role).map((i) => i.label)).toEqual(labels);
   });

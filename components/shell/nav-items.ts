@@ -1,6 +1,14 @@
 import { ORDER_WRITE_ROLES, type Role, USER_ADMIN_ROLES } from "@/lib/auth/roles";
 
-export type NavIcon = "overview" | "orders" | "callbacks" | "payin" | "payout" | "banks" | "users";
+export type NavIcon =
+  | "overview"
+  | "orders"
+  | "callbacks"
+  | "requests"
+  | "payin"
+  | "payout"
+  | "banks"
+  | "users";
 
 export interface NavItem {
   href: string;
@@ -14,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Overview", icon: "overview" },
   { href: "/orders", label: "Orders", icon: "orders" },
   { href: "/callbacks", label: "Callbacks", icon: "callbacks" },
+  { href: "/requests", label: "Request log", icon: "requests" },
   { href: "/payins/new", label: "New pay-in", icon: "payin", roles: ORDER_WRITE_ROLES },
   { href: "/payouts/new", label: "New pay-out", icon: "payout", roles: ORDER_WRITE_ROLES },
   { href: "/banks", label: "Banks", icon: "banks" },

@@ -5,13 +5,14 @@
  *    action never runs for a request another site made, whatever the proxy's matcher covers;
  * 2. the session and role (lib/auth), before anything is read from the input;
  * 3. the input, parsed with the action's zod schema (the form's own): a refusal names each field;
- * 4. the handler, with the signed-in user.
+ * 4. the handler, with the signed-in user (also as the acting user, lib/auth/acting-user).
  * Thrown errors pass through untouched: Next's redirect() is one.
  */
 import "server-only";
 import { headers } from "next/headers";
 import type { z } from "zod";
 import { SIGNED_OUT_MESSAGE } from "@/lib/auth/authorize";
+import { runActingAs } from "@/lib/auth/acting-user";
 import { authorizeRequest, getCurrentUser } from "@/lib/auth/current-user";
 import type { Role } from "@/lib/auth/roles";
 import type { CurrentUser } from "@/lib/auth/types";
@@ -58,7 +59,9 @@ export function defineAction<A extends Access, const S extends readonly z.ZodTyp
       else fieldErrors = { ...fieldErrorMapFromZod(parsed.error), ...fieldErrors };
     });
     if (fieldErrors) return refusedInput(spec, fieldErrors);
-    return spec.handler(checked.context as Context<A>, ...(inputs as { [K in keyof S]: z.output<S[K]> }));
+    return asActor(checked.context, () =>
+      spec.handler(checked.context as Context<A>, ...(inputs as { [K in keyof S]: z.output<S[K]> })),
+    );
   };
 }
 
@@ -81,10 +84,17 @@ export function defineFormAction<A extends Access, S extends z.ZodType, R extend
     const values = spec.echo?.(form);
     const parsed = spec.schema.safeParse(spec.fromForm(form));
     if (!parsed.success) return withValues(refusedInput(spec, fieldErrorMapFromZod(parsed.error)), values);
-    const result = await spec.handler(checked.context as Context<A>, parsed.data, form);
+    const result = await asActor(checked.context, () =>
+      spec.handler(checked.context as Context<A>, parsed.data, form),
+    );
     // Generic R does not narrow on `ok`: a failure is an ActionFailure by R's constraint.
     return result.ok ? result : withValues(result as ActionFailure, values);
   };
+}
+
+/** Runs the handler as the signed-in user (lib/auth/acting-user), so what it causes is recorded as theirs. */
+function asActor<T>(context: { user: CurrentUser } | Record<never, never>, fn: () => T): T {
+  return "user" in context ? runActingAs(context.user.id, fn) : fn();
 }
 
 async function admit(

@@ -27,6 +27,7 @@ const configSchema = z.object({
 export interface TransportOverrides {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  onAttempt?: TransportConfig["onAttempt"];
 }
 
 export function createPaymentApiClient(

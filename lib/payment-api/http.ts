@@ -27,12 +27,35 @@ export interface TransportConfig {
   fetch: typeof fetch;
   /** Injected by unit tests to skip real waiting. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Told of every attempt once it has ended (the request log, lib/payment-api/call-log.ts). Never awaited
+   * and never allowed to fail the call.
+   */
+  onAttempt?: (attempt: ApiAttempt) => unknown;
   random?: () => number;
 }
 
 export type ApiRequest =
   | { method: "GET"; path: string; query?: Record<string, string> }
   | { method: "POST"; path: string; body: unknown };
+
+/** One attempt of a call, as it went: what was sent (the exact bytes), what came back, how long it took. */
+export interface ApiAttempt {
+  /** Shared by the attempts of one call. */
+  callId: string;
+  attempt: number;
+  startedAt: Date;
+  method: "GET" | "POST";
+  url: string;
+  /** The request body exactly as sent (null for a GET). */
+  requestBody: string | null;
+  /** The HTTP status; null when no answer came (a timeout, a network error). */
+  status: number | null;
+  responseBody: string | null;
+  /** Why no answer came. */
+  error: string | null;
+  latencyMs: number;
+}
 
 export interface ApiResult<T> {
   data: T;
@@ -63,6 +86,23 @@ export async function callApi<S extends z.ZodType>(
     "X-Signature": signature,
   };
   const label = `${req.method} ${url.pathname}${url.search}`;
+  const callId = crypto.randomUUID();
+  const requestText = body === undefined ? null : new TextDecoder().decode(body);
+  const report = (a: Omit<ApiAttempt, "callId" | "method" | "url" | "requestBody">) => {
+    if (!cfg.onAttempt) return;
+    try {
+      const recorded = cfg.onAttempt({
+        callId,
+        method: req.method,
+        url: url.href,
+        requestBody: requestText,
+        ...a,
+      });
+      if (recorded instanceof Promise) recorded.catch(() => {});
+    } catch {
+      // The log is a record of the call, never a reason for it to fail.
+    }
+  };
   const sleep = cfg.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
   let lastError: PaymentApiError | undefined;
@@ -72,6 +112,9 @@ export async function callApi<S extends z.ZodType>(
     let status: number;
     let statusText: string;
     let text: string;
+    const startedAt = new Date();
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
     try {
       const res = await cfg.fetch(url, {
         method: req.method,
@@ -95,8 +138,17 @@ export async function callApi<S extends z.ZodType>(
             cause: error,
           })
         : new PaymentApiNetworkError({ attempts: attempt, request: label, cause: error });
+      report({
+        attempt,
+        startedAt,
+        status: null,
+        responseBody: null,
+        error: lastError.message,
+        latencyMs: elapsed(),
+      });
       continue;
     }
+    report({ attempt, startedAt, status, responseBody: text, error: null, latencyMs: elapsed() });
 
     if (status >= 200 && status < 300) {
       return {

@@ -3,21 +3,30 @@
  * the app types and typed errors exported here; raw wire shapes never leave this folder.
  */
 import "server-only";
+import { actingUserId } from "@/lib/auth/acting-user";
+import { getDb } from "@/lib/database/dashboard/client";
 import { env } from "@/lib/env";
+import { recordAttempt } from "./call-log";
 import { createPaymentApiClient } from "./client";
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS, worstCaseCallMs } from "./retry";
 import type { PaymentApi } from "./types";
 
 let instance: PaymentApi | undefined;
 
-/** The client configured from the environment (PAYMENT_API_*), created on first use. */
+/**
+ * The client configured from the environment (PAYMENT_API_*), created on first use. Every attempt it
+ * makes goes to the request log, as the acting user's (lib/payment-api/call-log.ts).
+ */
 export function getPaymentApi(): PaymentApi {
-  instance ??= createPaymentApiClient({
-    baseUrl: env.PAYMENT_API_BASE_URL,
-    clientId: env.PAYMENT_API_CLIENT_ID,
-    secret: env.PAYMENT_API_SECRET,
-    timeoutMs: env.PAYMENT_API_TIMEOUT_MS,
-  });
+  instance ??= createPaymentApiClient(
+    {
+      baseUrl: env.PAYMENT_API_BASE_URL,
+      clientId: env.PAYMENT_API_CLIENT_ID,
+      secret: env.PAYMENT_API_SECRET,
+      timeoutMs: env.PAYMENT_API_TIMEOUT_MS,
+    },
+    { onAttempt: (attempt) => recordAttempt(getDb, attempt, actingUserId()) },
+  );
   return instance;
 }
 
@@ -33,6 +42,7 @@ export function paymentApiInFlightMs(): number {
   });
 }
 
+export { flushCallLog } from "./call-log";
 export { createPaymentApiClient } from "./client";
 export {
   isPaymentApiError,

@@ -25,6 +25,7 @@ export interface DashboardDatabase {
   signInDevices: SignInDevicesTable;
   orderStatusCounts: OrderStatusCountsTable;
   savedViews: SavedViewsTable;
+  paymentApiCalls: PaymentApiCallsTable;
 }
 
 export interface UsersTable {
@@ -147,6 +148,25 @@ export interface SavedViewsTable {
   query: string;
   createdAt: Defaulted<Date>;
 }
+
+/** One attempt of a call to the payment service, card numbers masked (0013). */
+export interface PaymentApiCallsTable {
+  id: string;
+  callId: string;
+  attempt: number;
+  startedAt: Date;
+  userId: string | null;
+  method: "GET" | "POST";
+  url: string;
+  requestBody: string | null;
+  status: number | null;
+  responseBody: string | null;
+  error: string | null;
+  latencyMs: number;
+  paymentId: string | null;
+  serviceOrderId: string | null;
+}
+export type PaymentApiCall = Selectable<PaymentApiCallsTable>;
 
 export type User = Selectable<UsersTable>;
 export type Session = Selectable<SessionsTable>;

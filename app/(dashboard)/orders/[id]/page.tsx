@@ -6,6 +6,7 @@ import { getDb } from "@/lib/database/dashboard/client";
 import { listAudit } from "@/lib/database/dashboard/queries/audit";
 import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { getOrderById, listResendsOf } from "@/lib/database/dashboard/queries/orders";
+import { listCallsForOrder } from "@/lib/database/dashboard/queries/payment-api-calls";
 import { env } from "@/lib/env";
 import { isUuid } from "@/lib/contract/uuid";
 
@@ -19,16 +20,19 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const db = await getDb();
   const order = await getOrderById(db, id.toLowerCase());
   if (!order) notFound();
-  const [deliveries, audit, resentAs, original] = await Promise.all([
+  const [deliveries, audit, resentAs, original, apiCalls] = await Promise.all([
     listCallbackDeliveriesForOrder(db, order.id),
     listAudit(db, { target: order.id }),
     listResendsOf(db, order.id),
     order.resendOf ? getOrderById(db, order.resendOf) : null,
+    listCallsForOrder(db, order),
   ]);
   return (
     <OrderDetail
       order={order}
       deliveries={deliveries}
+      apiCalls={apiCalls}
+      clientId={env.PAYMENT_API_CLIENT_ID}
       submissions={audit.filter((e) => e.action.startsWith("order."))}
       resendOf={original && { id: original.id, paymentId: original.paymentId, status: original.status }}
       resentAs={resentAs}

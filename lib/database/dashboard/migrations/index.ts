@@ -10,6 +10,7 @@ import { m0009CallbackReceiverBatch } from "./0009_callback_receiver_batch";
 import { m0010PasswordChange } from "./0010_password_change";
 import { m0011SavedViews } from "./0011_saved_views";
 import { m0012CallbackReapply } from "./0012_callback_reapply";
+import { m0013PaymentApiCalls } from "./0013_payment_api_calls";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -25,5 +26,6 @@ export const migrations: readonly Migration[] = [
   m0010PasswordChange,
   m0011SavedViews,
   m0012CallbackReapply,
+  m0013PaymentApiCalls,
   m0900OrderSearchIndexes,
 ];
