@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { fetchJson } from "@/lib/query-client";
 import {
   isLiveStatus,
@@ -19,10 +19,15 @@ interface StatusesResponse {
 
 const StatusesContext = createContext<LiveStatusMap>({});
 
+/** While the pushed stream is open, polling only guards against a silently dead stream. */
+const PUSHED_INTERVAL_MS = 30_000;
+
 /**
- * Keeps the statuses of the orders on screen fresh: polls the session-checked /api/orders/status every
- * 3 s while any of them can still change, and stops once all are final. With `refreshOnChange` a change
- * re-renders the server page too (the order page's timeline, controls and details follow the status).
+ * Keeps the statuses of the orders on screen fresh while any of them can still change: the server pushes
+ * each change (Server-Sent Events from /api/orders/events, fed by the database's notifications) and the
+ * page then reads the session-checked /api/orders/status at once; without the stream it polls that every
+ * 3 s. With `refreshOnChange` a change re-renders the server page too (the order page's timeline, controls
+ * and details follow the status).
  */
 export function LiveStatuses({
   initial,
@@ -36,16 +41,30 @@ export function LiveStatuses({
   const router = useRouter();
   const ids = useMemo(() => Object.keys(initial).sort(), [initial]);
   const anyLive = Object.values(initial).some((s) => isLiveStatus(s.status));
-  const { data } = useQuery({
+  const [pushed, setPushed] = useState(false);
+  const { data, refetch } = useQuery({
     queryKey: ["order-statuses", ids],
     queryFn: () => fetchJson<StatusesResponse>(`/api/orders/status?ids=${ids.join(",")}`),
     enabled: ids.length > 0 && anyLive,
     staleTime: 0,
     refetchInterval: (query) => {
       const merged = mergeStatuses(initial, query.state.data?.orders);
-      return Object.values(merged).some((s) => isLiveStatus(s.status)) ? LIVE_STATUS_INTERVAL_MS : false;
+      if (!Object.values(merged).some((s) => isLiveStatus(s.status))) return false;
+      return pushed ? PUSHED_INTERVAL_MS : LIVE_STATUS_INTERVAL_MS;
     },
   });
+  const idList = ids.join(",");
+  useEffect(() => {
+    if (!idList || !anyLive || typeof EventSource === "undefined") return;
+    const events = new EventSource(`/api/orders/events?ids=${idList}`);
+    events.addEventListener("ready", () => setPushed(true));
+    events.addEventListener("status", () => void refetch());
+    events.addEventListener("error", () => setPushed(false));
+    return () => {
+      events.close();
+      setPushed(false);
+    };
+  }, [idList, anyLive, refetch]);
   const statuses = useMemo(() => mergeStatuses(initial, data?.orders), [initial, data]);
 
   const changed = ids.some((id) => statuses[id]?.status !== initial[id]?.status);

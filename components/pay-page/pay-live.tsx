@@ -35,6 +35,8 @@ export interface PayLiveProps {
 }
 
 const POLL_MS = 3000;
+/** While the pushed status stream is open, polling only guards against a silently dead stream. */
+const PUSHED_POLL_MS = 30_000;
 /** Past a second boundary by this much, so a timer firing on the dot still sees the new figure. */
 const TICK_MARGIN_MS = 4;
 
@@ -52,9 +54,10 @@ function pageRequestSentAt(): number {
 }
 
 /**
- * The live part of the page: the countdown (to the second, on the server's clock) and the status, polled
- * every 3 s and at once when the customer comes back to the tab (from their bank's app, typically). A plain
- * fetch loop: no query library in the customer's bundle.
+ * The live part of the page: the countdown (to the second, on the server's clock) and the status, pushed
+ * by the server as it changes (Server-Sent Events) and polled as a fallback (every 3 s without the push,
+ * 30 s with it) and at once when the customer comes back to the tab (from their bank's app, typically). A
+ * plain fetch loop: no query library in the customer's bundle.
  */
 export function PayLive({
   token,
@@ -99,6 +102,7 @@ export function PayLive({
     if (final) return;
     let stopped = false;
     let inFlight = false;
+    let pushed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       if (inFlight) return;
@@ -125,15 +129,29 @@ export function PayLive({
       } finally {
         inFlight = false;
       }
-      if (!stopped) timer = setTimeout(poll, POLL_MS);
+      if (!stopped) timer = setTimeout(poll, pushed ? PUSHED_POLL_MS : POLL_MS);
     };
     const onVisible = () => {
       if (document.visibilityState === "visible") void poll();
     };
+    // Pushed changes (Server-Sent Events): a "status" event asks for the new status at once. Polling stays
+    // as the fallback, every 3 s again whenever the stream is down.
+    const events =
+      typeof EventSource === "undefined"
+        ? null
+        : new EventSource(`/api/pay/${encodeURIComponent(token)}/events`);
+    events?.addEventListener("ready", () => {
+      pushed = true;
+    });
+    events?.addEventListener("status", () => void poll());
+    events?.addEventListener("error", () => {
+      pushed = false;
+    });
     void poll();
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       stopped = true;
+      events?.close();
       clearTimeout(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };

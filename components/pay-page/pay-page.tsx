@@ -7,6 +7,9 @@ import { PayLive } from "./pay-live";
 import styles from "./pay-page.module.css";
 import { StatusScreen } from "./status-screen";
 
+/** How often the page reloads itself when JavaScript is off, while the customer may still pay. */
+const NO_SCRIPT_REFRESH_SECONDS = 15;
+
 export interface PayPageProps {
   token: string;
   locale: Locale;
@@ -64,6 +67,8 @@ export function PayPage({
               />
               <p className={styles.safety}>{m.safety}</p>
               <noscript>
+                {/* Without JavaScript nothing is pushed or polled: the page reloads itself instead. */}
+                <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_SECONDS)} />
                 <p className={styles.noscript}>
                   {m.selectHint} <a href={`/pay/${encodeURIComponent(token)}`}>{m.refresh}</a>
                 </p>

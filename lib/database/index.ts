@@ -22,6 +22,12 @@ export interface Sql {
 
 export interface Database extends Sql {
   readonly kind: "pglite" | "postgres";
+  /**
+   * Calls `onPayload` with the payload of every NOTIFY on `channel` (after the notifying transaction
+   * committed), from this process's connection or, on a PostgreSQL server, from any. Resolves once
+   * listening; the function it gives stops it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -55,6 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     query: (text, params) => tracked(db.query(text, params)),
     transaction: (fn) => tracked(db.transaction(fn)),
     exec: (script) => tracked(db.exec(script)),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
     close: async () => {
       await stopMaintenance();
       await db.close();
@@ -68,6 +75,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle pooled connection can be closed by the server (restart, DROP DATABASE … WITH (FORCE)); without
   // a listener that error would crash the process. The pool replaces the connection on the next query.
   pool.on("error", (error) => console.warn(`[database] idle connection closed: ${error.message}`));
+  const listeners = new Set<() => Promise<void>>();
   type Client = Pick<PoolClient, "query">;
   const wrap = (c: Client): Sql => ({
     query: async <T>(text: string, params?: readonly unknown[]) =>
@@ -99,7 +107,51 @@ async function openPostgres(url: string): Promise<Database> {
     exec: async (script) => {
       await pool.query(script);
     },
-    close: () => pool.end(),
+    listen: async (channel, onPayload) => {
+      const stop = await listenOnPostgres(url, channel, onPayload);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    close: async () => {
+      // The listening connections are the pool's siblings: they end with it.
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others). A lost connection is opened
+ * again after a pause, so a server restart costs the notifications sent meanwhile, not the listener.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  const { default: pg } = await import("pg");
+  let stopped = false;
+  let client: InstanceType<typeof pg.Client> | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? "");
+    });
+    c.on("error", () => {
+      c.end().catch(() => {});
+      if (!stopped) setTimeout(() => connect().catch(() => {}), 1_000).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.Client.prototype.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -19,6 +19,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { PGlite } = require(workerData.modulePath);
 const txs = new Map();
+const listeners = new Map();
 let nextTx = 1;
 let db;
 const plain = (error) => {
@@ -60,6 +61,17 @@ async function handle(m) {
       await entry.done.catch(() => {});
       return undefined;
     }
+    case "listen": {
+      const stop = await db.listen(m.channel, (payload) => parentPort.postMessage({ notify: m.channel, payload }));
+      listeners.set(m.channel, stop);
+      return undefined;
+    }
+    case "unlisten": {
+      const stop = listeners.get(m.channel);
+      listeners.delete(m.channel);
+      if (stop) await stop();
+      return undefined;
+    }
     case "close":
       await db.close();
       return undefined;
@@ -81,9 +93,13 @@ type Message =
   | { op: "exec"; script: string; tx?: number }
   | { op: "begin" }
   | { op: "commit" | "rollback"; tx: number }
+  | { op: "listen" | "unlisten"; channel: string }
   | { op: "close" };
 
-type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorFields };
+type Answer =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: ErrorFields }
+  | { notify: string; payload: string };
 type ErrorFields = { message: string; name?: string } & Record<string, unknown>;
 
 /** An Error on this thread carrying the worker's error fields (message, PostgreSQL code, detail, ...). */
@@ -134,7 +150,13 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Dat
   };
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`the PGlite worker exited (${code})`)));
+  /** channel → this thread's callbacks; the worker listens once per channel. */
+  const subscribers = new Map<string, Set<(payload: string) => void>>();
   worker.on("message", (answer: Answer) => {
+    if ("notify" in answer) {
+      for (const onPayload of subscribers.get(answer.notify) ?? []) onPayload(answer.payload);
+      return;
+    }
     const p = pending.get(answer.id);
     if (!p) return;
     pending.delete(answer.id);
@@ -176,6 +198,21 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Dat
       return result;
     },
     exec: (script) => call({ op: "exec", script }),
+    listen: async (channel, onPayload) => {
+      let set = subscribers.get(channel);
+      if (!set) {
+        set = new Set();
+        subscribers.set(channel, set);
+        await call({ op: "listen", channel });
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size > 0 || subscribers.get(channel) !== set) return;
+        subscribers.delete(channel);
+        if (!failure) await call({ op: "unlisten", channel });
+      };
+    },
     close: async () => {
       if (!failure) await call({ op: "close" });
       failure ??= new Error("the database is closed");

@@ -24,6 +24,7 @@ beforeAll(async () => {
     },
     transaction: (fn) => db.transaction(fn),
     exec: (script) => db.exec(script),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
     close: () => db.close(),
   });
   scratch = await startScratchSandbox("sandbox_group", { rateLimit: 0 }, counting);

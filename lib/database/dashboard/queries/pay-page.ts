@@ -39,7 +39,7 @@ export type PayPageOrderRow = NonNullable<Awaited<ReturnType<typeof getPayPageOr
 
 /** Status and deadline only, for the page's live-status polling. */
 export async function getPayPageStatus(sql: Sql, token: string) {
-  const row = await payPageOrders(sql, token).select(["status", "expiresAt"]).executeTakeFirst();
+  const row = await payPageOrders(sql, token).select(["id", "status", "expiresAt"]).executeTakeFirst();
   return row ?? null;
 }
 

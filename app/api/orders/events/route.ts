@@ -1,0 +1,20 @@
+import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
+import { getDb } from "@/lib/database/dashboard/client";
+import { statusEventStream } from "@/lib/live/event-stream";
+import { readOrderIds } from "@/lib/orders/order-ids";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /api/orders/events?ids=<uuid>,<uuid> → Server-Sent Events: a "status" event ({ id, status,
+ * updatedAt }) whenever one of these orders changes status, on any instance sharing the database. The
+ * orders pages open it and poll /api/orders/status only as a fallback. Session-checked here.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const auth = await authorizeRequest(ANY_ROLE);
+  if (!auth.ok) return authProblemResponse(auth);
+  const ids = readOrderIds(request);
+  if (!ids.ok) return ids.response;
+  const wanted = new Set(ids.ids.map((id) => id.toLowerCase()));
+  return statusEventStream(await getDb(), request, (e) => (wanted.has(e.id) ? { ...e } : null));
+}

@@ -1,0 +1,57 @@
+/**
+ * A Server-Sent Events response fed by the live status feed: `pick` decides what of each change this
+ * stream's reader may see (null: nothing). A comment every 20 s keeps proxies from closing an idle stream;
+ * the stream ends when the reader goes away.
+ */
+import "server-only";
+import type { Database } from "@/lib/database";
+import { type OrderStatusEvent, subscribeOrderStatus } from "./order-status-feed";
+
+const HEARTBEAT_MS = 20_000;
+
+export async function statusEventStream(
+  db: Database,
+  request: Request,
+  pick: (event: OrderStatusEvent) => Record<string, unknown> | null,
+): Promise<Response> {
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      const unsubscribe = await subscribeOrderStatus(db, (event) => {
+        const data = pick(event);
+        if (data) send(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
+      });
+      const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+      stop = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // Already closed.
+        }
+      };
+      request.signal.addEventListener("abort", () => stop(), { once: true });
+      // Tells the page the push is live, so it may slow its polling down.
+      send(`retry: 3000\nevent: ready\ndata: {}\n\n`);
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
