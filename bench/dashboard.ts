@@ -9,9 +9,10 @@ import { runServerBench } from "./dashboard-server";
 import { runWorker } from "./dashboard-support";
 
 export async function runDashboardBench(): Promise<void> {
-  const wanted = (process.env.BENCH_DASHBOARD_PARTS ?? "action,server,list,counts").split(",");
+  const wanted = (process.env.BENCH_DASHBOARD_PARTS ?? "action,server,list,counts,push").split(",");
   if (wanted.includes("action")) await runWorker("bench/dashboard-action.ts");
   if (wanted.includes("server")) await runServerBench();
   if (wanted.includes("list")) await runWorker("bench/dashboard-list.ts");
   if (wanted.includes("counts")) await runWorker("bench/dashboard-counts.ts");
+  if (wanted.includes("push")) await runWorker("bench/dashboard-push.ts");
 }
