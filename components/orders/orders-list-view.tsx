@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FilterErrors } from "@/components/forms/filter-errors";
 import type { OrderListResult } from "@/lib/database/dashboard/queries/order-list";
 import type { SavedView } from "@/lib/orders/saved-views";
 import {
@@ -86,22 +87,6 @@ function NewOrderLinks() {
         New pay-out
       </Link>
     </>
-  );
-}
-
-function FilterErrors({ errors }: { errors: FilterError[] }) {
-  if (errors.length === 0) return null;
-  return (
-    <div id="filter-errors" role="alert" className="alert alert-error">
-      <strong>Some filters were not applied:</strong>
-      <ul>
-        {errors.map((e) => (
-          <li key={e.field}>
-            <strong>{e.field}</strong>: {e.message}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

@@ -3,12 +3,11 @@
  * "Re-apply all" over a filter (operators and admins only; one audit entry with the tally), and the refusals
  * of a bad filter or a viewer, which change nothing.
  */
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { Database } from "@/lib/database";
 import { scratchDashboardEnv } from "@/lib/testing/database";
-import { testRequest } from "@/lib/testing/next-headers";
+import { formData, signedInAs } from "@/lib/testing/action-session";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
 import { insertTestOrder, type TestOrder } from "@/lib/testing/test-orders";
 
@@ -22,7 +21,6 @@ let db: Database;
 let reapplyAll: FormAction<ActionResult>;
 let receive: typeof import("@/lib/postback/receive").receiveCallback;
 let account: { clientId: string; secret: string };
-let signedInAs: (role: "admin" | "operator" | "viewer") => Promise<{ id: string }>;
 
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("callback_actions");
@@ -31,33 +29,17 @@ beforeAll(async () => {
   account = { clientId: env.PAYMENT_API_CLIENT_ID, secret: env.PAYMENT_API_SECRET };
   reapplyAll = (await import("@/lib/actions/callback-actions")).reapplyFilterAction;
   receive = (await import("@/lib/postback/receive")).receiveCallback;
-  const { addTestUser } = await import("@/lib/testing/auth-database");
-  const { createSession } = await import("@/lib/auth/session");
-  const cookieName = (await import("@/lib/auth/cookie")).sessionCookieName();
   db = await getDb();
-  signedInAs = async (role) => {
-    const user = await addTestUser(db, {
-      email: `${role}-${randomUUID()}@example.com`,
-      password: "a-password-of-enough-length",
-      role,
-    });
-    const { token } = await createSession(db, user.id, { ip: null, userAgent: null });
-    testRequest.cookies.clear();
-    testRequest.cookies.set(cookieName, token);
-    return user;
-  };
 });
+
+const signIn = (role: "admin" | "operator" | "viewer") => signedInAs(db, role);
 
 afterAll(async () => {
   await db?.close();
   await scratch?.drop();
 });
 
-const form = (query: string) => {
-  const data = new FormData();
-  data.set("query", query);
-  return data;
-};
+const form = (query: string) => formData({ query });
 
 async function deliver(order: TestOrder): Promise<void> {
   const body = JSON.stringify(callbackFor(order));
@@ -84,11 +66,11 @@ describe("Re-apply all", () => {
     }
     for (const order of orders.slice(0, 2)) await insertTestOrder(db, order);
 
-    const viewer = await signedInAs("viewer");
+    const viewer = await signIn("viewer");
     expect(await reapplyAll(null, form("outcome=unknown-order"))).toMatchObject({ ok: false });
     expect(await status(orders[0]?.id ?? "")).toBe("In progress");
 
-    const operator = await signedInAs("operator");
+    const operator = await signIn("operator");
     expect(await reapplyAll(null, form("outcome=banana"))).toEqual({
       ok: false,
       message: 'Fix the filters first: Unknown outcome "banana"',

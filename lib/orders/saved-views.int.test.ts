@@ -8,6 +8,7 @@ import type { SaveViewResult } from "@/lib/actions/saved-view-actions";
 import type { Database } from "@/lib/database";
 import { scratchDashboardEnv } from "@/lib/testing/database";
 import { testRequest } from "@/lib/testing/next-headers";
+import { formData, signedInAs } from "@/lib/testing/action-session";
 import { VIEWS_PER_USER } from "./saved-views";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
@@ -20,7 +21,6 @@ let db: Database;
 let save: FormAction<SaveViewResult>;
 let remove: FormAction<ActionResult>;
 let listViews: typeof import("@/lib/database/dashboard/queries/saved-views").listSavedViews;
-let signedInAs: (role: "admin" | "operator" | "viewer") => Promise<{ id: string }>;
 
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("saved_views");
@@ -29,39 +29,23 @@ beforeAll(async () => {
   save = actions.saveViewAction;
   remove = actions.deleteViewAction;
   listViews = (await import("@/lib/database/dashboard/queries/saved-views")).listSavedViews;
-  const { addTestUser } = await import("@/lib/testing/auth-database");
-  const { createSession } = await import("@/lib/auth/session");
-  const cookieName = (await import("@/lib/auth/cookie")).sessionCookieName();
   db = await getDb();
-  signedInAs = async (role) => {
-    const user = await addTestUser(db, {
-      email: `${role}-${crypto.randomUUID()}@example.com`,
-      password: "a-password-of-enough-length",
-      role,
-    });
-    const { token } = await createSession(db, user.id, { ip: null, userAgent: null });
-    testRequest.cookies.clear();
-    testRequest.cookies.set(cookieName, token);
-    return user;
-  };
 });
+
+const signIn = (role: "admin" | "operator" | "viewer") => signedInAs(db, role);
 
 afterAll(async () => {
   await db?.close();
   await scratch?.drop();
 });
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-};
+const form = formData;
 const saveView = (name: string, query: string) => save(null, form({ name, query }));
 const names = async (userId: string) => (await listViews(db, userId)).map((v) => v.name);
 
 describe("saved views", () => {
   it("a viewer saves the filters under a name, in canonical form; they are listed by name", async () => {
-    const me = await signedInAs("viewer");
+    const me = await signIn("viewer");
     const saved = await saveView("Paid pay-ins", "status=Success&direction=payin&after=1763798400123456_x");
     expect(saved).toMatchObject({ ok: true, message: "Saved as “Paid pay-ins”." });
     expect(await saveView("brazil", "country=br")).toMatchObject({ ok: true });
@@ -72,7 +56,7 @@ describe("saved views", () => {
   });
 
   it("one name once per user, whatever its case; the same filters once; refusals name the field", async () => {
-    const me = await signedInAs("operator");
+    const me = await signIn("operator");
     expect(await saveView("Failed", "status=Failed")).toMatchObject({ ok: true });
     expect(await saveView("FAILED", "status=Expired")).toEqual({
       ok: false,
@@ -95,13 +79,13 @@ describe("saved views", () => {
     expect(await names(me.id)).toEqual(["Failed"]);
 
     // Another user's names and filters are theirs alone.
-    const other = await signedInAs("viewer");
+    const other = await signIn("viewer");
     expect(await saveView("Failed", "status=Failed")).toMatchObject({ ok: true });
     expect(await names(other.id)).toEqual(["Failed"]);
   });
 
   it(`at most ${VIEWS_PER_USER} per user; two saves at once under one name keep one`, async () => {
-    const me = await signedInAs("viewer");
+    const me = await signIn("viewer");
     const results = await Promise.all([saveView("Twice", "status=A"), saveView("twice", "status=B")]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (let i = 1; i < VIEWS_PER_USER; i++) expect((await saveView(`View ${i}`, `q=${i}x`)).ok).toBe(true);
@@ -113,10 +97,10 @@ describe("saved views", () => {
   });
 
   it("only one's own view can be deleted; a bad id is refused and nothing changes", async () => {
-    const owner = await signedInAs("operator");
+    const owner = await signIn("operator");
     const saved = await saveView("Mine", "direction=payout");
     if (!saved.ok) throw new Error("not saved");
-    await signedInAs("admin");
+    await signIn("admin");
     expect(await remove(null, form({ viewId: saved.view.id }))).toEqual({
       ok: false,
       message: "That view is not yours or was already deleted.",
@@ -129,7 +113,7 @@ describe("saved views", () => {
   });
 
   it("the owner deletes it; signed out, nothing is saved or deleted", async () => {
-    const me = await signedInAs("viewer");
+    const me = await signIn("viewer");
     const saved = await saveView("Short-lived", "status=Pending");
     if (!saved.ok) throw new Error("not saved");
     expect(await remove(null, form({ viewId: saved.view.id }))).toEqual({

@@ -1,7 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { FINAL_STATUSES } from "@/lib/contract";
-import { UUID_PATTERN as UUID } from "@/lib/contract/uuid";
 import type { Sql } from "@/lib/database";
 import { storeAndApplySignedCallback } from "@/lib/database/dashboard/queries/callback-receiver";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
@@ -9,7 +7,7 @@ import type { CallbackOutcome } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { summarizeBody } from "./body-summary";
-import { parsePayload } from "./receive";
+import { parsePayload, whatItSays } from "./receive";
 import { verifyCallbackSignature } from "./verify";
 
 export interface ReapplySettings {
@@ -81,12 +79,7 @@ export async function reapplyDelivery(
       eventId: null,
       headers: d.headers,
       body: { rawBody: d.rawBody, ...summarizeBody(Buffer.from(d.rawBody, "utf8")) },
-      providerOrderId: payload.id,
-      type: payload.type,
-      paymentId: UUID.test(payload.paymentId) ? payload.paymentId.toLowerCase() : null,
-      status: payload.status,
-      updatedAt: new Date(payload.updatedAt),
-      finalStatuses: FINAL_STATUSES,
+      ...whatItSays(payload),
     });
     await typed<DashboardDatabase>(tx)
       .updateTable("callbackDeliveries")

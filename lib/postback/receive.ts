@@ -143,12 +143,7 @@ export async function receiveCallback(db: Sql, input: ReceiveInput): Promise<Rec
       eventId: verification.webhookId,
       headers,
       body,
-      providerOrderId: payload.id,
-      type: payload.type,
-      paymentId: UUID.test(payload.paymentId) ? payload.paymentId.toLowerCase() : null,
-      status: payload.status,
-      updatedAt: new Date(payload.updatedAt),
-      finalStatuses: FINAL_STATUSES,
+      ...whatItSays(payload),
     });
     return { httpStatus: 200, outcome, deliveryId: id, orderId };
   } catch (error) {
@@ -156,6 +151,18 @@ export async function receiveCallback(db: Sql, input: ReceiveInput): Promise<Rec
     await storeReceivedDelivery(db, { id, webhookId, headers, body }).catch(() => {});
     throw error;
   }
+}
+
+/** What a valid callback says, as the receiver's statement takes it (the final statuses from the contract). */
+export function whatItSays(payload: CallbackPayload) {
+  return {
+    providerOrderId: payload.id,
+    type: payload.type,
+    paymentId: UUID.test(payload.paymentId) ? payload.paymentId.toLowerCase() : null,
+    status: payload.status,
+    updatedAt: new Date(payload.updatedAt),
+    finalStatuses: FINAL_STATUSES,
+  };
 }
 
 /** The service's order id a body names, so its timeline shows the delivery; display only, never applied. */

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ReapplyAllForm } from "@/components/callbacks/callback-buttons";
 import { CallbackFilters } from "@/components/callbacks/callback-filters";
 import { CallbacksTable } from "@/components/callbacks/callbacks-table";
+import { FilterErrors } from "@/components/forms/filter-errors";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { callbackListQuery, parseCallbackListParams } from "@/lib/callbacks/list-filters";
 import { getDb } from "@/lib/database/dashboard/client";
@@ -38,18 +39,7 @@ export default async function CallbacksPage({
       </header>
 
       <CallbackFilters filters={filters} errors={errors} />
-      {errors.length > 0 ? (
-        <div id="filter-errors" role="alert" className="alert alert-error">
-          <strong>Some filters were not applied:</strong>
-          <ul>
-            {errors.map((e) => (
-              <li key={e.field}>
-                <strong>{e.field}</strong>: {e.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FilterErrors errors={errors} />
 
       {result.rows.length === 0 ? (
         <div className="card">
