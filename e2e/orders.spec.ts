@@ -83,7 +83,7 @@ test.describe("order page", () => {
     const copied = await clipboard();
     expect(copied).toBe(((await cardRow.locator(".mono").textContent()) ?? "").replace(/ /g, ""));
     // Exactly what the service answered (the response as stored, shown on the same page).
-    await expect(page.locator("pre", { hasText: '"bankDetails"' })).toContainText(
+    await expect(page.locator('pre[data-label="Response"]')).toContainText(
       `"cardNumber": "${copied}"`,
     );
 

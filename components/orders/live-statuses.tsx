@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { fetchJson } from "@/lib/query-client";
 import {
   isLiveStatus,
@@ -54,17 +54,41 @@ export function LiveStatuses({
     },
   });
   const idList = ids.join(",");
+  // The stream's handlers call the latest refetch without re-opening the stream when it changes.
+  const refetchRef = useRef(refetch);
+  refetchRef.current = refetch;
   useEffect(() => {
     if (!idList || !anyLive || typeof EventSource === "undefined") return;
-    const events = new EventSource(`/api/orders/events?ids=${idList}`);
-    events.addEventListener("ready", () => setPushed(true));
-    events.addEventListener("status", () => void refetch());
-    events.addEventListener("error", () => setPushed(false));
-    return () => {
-      events.close();
+    // Open only while the tab is visible: a browser holds few connections per host (six on HTTP/1.1), and
+    // staff keep many tabs open. Coming back, the page reads the statuses at once and listens again.
+    let events: EventSource | null = null;
+    const open = () => {
+      if (events || document.visibilityState !== "visible") return;
+      events = new EventSource(`/api/orders/events?ids=${idList}`);
+      // Listening from now on: one read catches a change made while the stream was (re)opening.
+      events.addEventListener("ready", () => {
+        setPushed(true);
+        void refetchRef.current();
+      });
+      events.addEventListener("status", () => void refetchRef.current());
+      events.addEventListener("error", () => setPushed(false));
+    };
+    const close = () => {
+      events?.close();
+      events = null;
       setPushed(false);
     };
-  }, [idList, anyLive, refetch]);
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") open();
+      else close();
+    };
+    open();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      close();
+    };
+  }, [idList, anyLive]);
   const statuses = useMemo(() => mergeStatuses(initial, data?.orders), [initial, data]);
 
   const changed = ids.some((id) => statuses[id]?.status !== initial[id]?.status);

@@ -140,8 +140,10 @@ export function PayLive({
       typeof EventSource === "undefined"
         ? null
         : new EventSource(`/api/pay/${encodeURIComponent(token)}/events`);
+    // Listening from now on: one poll catches a change made while the stream was (re)opening.
     events?.addEventListener("ready", () => {
       pushed = true;
+      void poll();
     });
     events?.addEventListener("status", () => void poll());
     events?.addEventListener("error", () => {
