@@ -83,9 +83,7 @@ test.describe("order page", () => {
     const copied = await clipboard();
     expect(copied).toBe(((await cardRow.locator(".mono").textContent()) ?? "").replace(/ /g, ""));
     // Exactly what the service answered (the response as stored, shown on the same page).
-    await expect(page.locator('pre[data-label="Response"]')).toContainText(
-      `"cardNumber": "${copied}"`,
-    );
+    await expect(page.locator('pre[data-label="Response"]')).toContainText(`"cardNumber": "${copied}"`);
 
     await page.getByRole("button", { name: "Copy customer link" }).click();
     expect(await clipboard()).toBe(await page.getByTestId("customer-link").textContent());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
-import { getPayPageOrder, getPayPageStatus } from "./pay-page";
+import { getPayPageOrder, getPayPageOrderId, getPayPageStatus } from "./pay-page";
 
 let scratch: ScratchDatabase;
 let db: Database;
@@ -68,6 +68,9 @@ describe("pay-page queries", () => {
       status: "In progress",
       expiresAt: new Date("2026-11-22T10:15:00Z"),
     });
+    // Its event stream finds the order by the token; a token of no pay page finds none.
+    expect(await getPayPageOrderId(db, "tok-payin-1-aaaaaaaaaaaaaaaaaaaa")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await getPayPageOrderId(db, "tok-nobody-aaaaaaaaaaaaaaaaaaaaaa")).toBeNull();
   });
 
   test("unknown token, a pay-out, or no details yet: nothing", async () => {

@@ -39,8 +39,14 @@ export type PayPageOrderRow = NonNullable<Awaited<ReturnType<typeof getPayPageOr
 
 /** Status and deadline only, for the page's live-status polling. */
 export async function getPayPageStatus(sql: Sql, token: string) {
-  const row = await payPageOrders(sql, token).select(["id", "status", "expiresAt"]).executeTakeFirst();
+  const row = await payPageOrders(sql, token).select(["status", "expiresAt"]).executeTakeFirst();
   return row ?? null;
+}
+
+/** The order id behind a pay page, for its event stream to pick that order's changes; never sent out. */
+export async function getPayPageOrderId(sql: Sql, token: string): Promise<string | null> {
+  const row = await payPageOrders(sql, token).select("id").executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export type PayPageStatusRow = NonNullable<Awaited<ReturnType<typeof getPayPageStatus>>>;

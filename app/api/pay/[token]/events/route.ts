@@ -3,7 +3,7 @@
  * token's order only, nothing else. Unknown or malformed tokens get the same bare 404 as the JSON route.
  */
 import { getDb } from "@/lib/database/dashboard/client";
-import { getPayPageStatus } from "@/lib/database/dashboard/queries/pay-page";
+import { getPayPageOrderId } from "@/lib/database/dashboard/queries/pay-page";
 import { statusEventStream } from "@/lib/live/event-stream";
 import { isWellFormedPayToken } from "@/lib/pay-page/token";
 
@@ -12,11 +12,11 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const db = await getDb();
-  const row = isWellFormedPayToken(token) ? await getPayPageStatus(db, token) : null;
-  if (!row)
+  const orderId = isWellFormedPayToken(token) ? await getPayPageOrderId(db, token) : null;
+  if (!orderId)
     return Response.json(
       { error: "Not found" },
       { status: 404, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
     );
-  return statusEventStream(db, request, (e) => (e.id === row.id ? { status: e.status } : null));
+  return statusEventStream(db, request, (e) => (e.id === orderId ? { status: e.status } : null));
 }
