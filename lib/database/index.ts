@@ -135,6 +135,10 @@ async function listenOnPostgres(
   const { default: pg } = await import("pg");
   let stopped = false;
   let client: InstanceType<typeof pg.Client> | undefined;
+  // Tried again every second until it listens again (or is stopped): one failed reconnect is not the end.
+  const reconnectLater = () => {
+    if (!stopped) setTimeout(() => connect().catch(reconnectLater), 1_000).unref();
+  };
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on("notification", (n) => {
@@ -142,11 +146,17 @@ async function listenOnPostgres(
     });
     c.on("error", () => {
       c.end().catch(() => {});
-      if (!stopped) setTimeout(() => connect().catch(() => {}), 1_000).unref();
+      if (client === c) reconnectLater();
     });
-    await c.connect();
-    await c.query(`LISTEN ${pg.Client.prototype.escapeIdentifier(channel)}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.Client.prototype.escapeIdentifier(channel)}`);
+    } catch (error) {
+      c.end().catch(() => {});
+      throw error;
+    }
     client = c;
+    if (stopped) await c.end().catch(() => {});
   };
   await connect();
   return async () => {

@@ -3,6 +3,7 @@
  * reaches the instance's feed through the database's own notification, and an event stream passes on only
  * what its reader may see; on PostgreSQL, a change made through another instance's connection arrives too.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "@/lib/database";
 import { receiveCallback } from "@/lib/postback/receive";
@@ -109,13 +110,36 @@ describe("the live status feed", () => {
       const url = scratch.url;
       if (!url) throw new Error("needs a PostgreSQL scratch database");
       const other = await openDatabase({ url });
+      const received = new Set<string>();
+      const stopListening = await subscribeOrderStatus(db, (e) => received.add(e.id));
       try {
         const order = await insertTestOrder(other);
         const event = nextEvent((e) => e.id === order.id);
         await new Promise((r) => setTimeout(r, 100));
         await other.query("UPDATE orders SET status = 'Failed' WHERE id = $1", [order.id]);
         expect(await event).toMatchObject({ id: order.id, status: "Failed" });
+
+        // The listening connection is cut (a server restart, an idle-session kill): it listens again.
+        const cut = await other.query<{ n: number }>(
+          `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+        );
+        expect(cut[0]?.n).toBe(1);
+        const again = await insertTestOrder(other);
+        await expect
+          .poll(
+            async () => {
+              await other.query("UPDATE orders SET status = $2 WHERE id = $1", [
+                again.id,
+                randomUUID().slice(0, 8),
+              ]);
+              return received.has(again.id);
+            },
+            { timeout: 10_000, interval: 500 },
+          )
+          .toBe(true);
       } finally {
+        stopListening();
         await other.close();
       }
     },
