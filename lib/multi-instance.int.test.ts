@@ -127,11 +127,21 @@ describe.runIf(testBackend() === "postgres")("several instances on one PostgreSQ
       );
       expect(applied).toHaveLength(ORDERS);
       expect(applied.every((r) => r.n === 1)).toBe(true);
+      // Each attempt is on record once its answer came back: after the dashboard applied it, so wait for it.
       const sandboxSql = await openDatabase({ url: sandboxDb.url ?? "" });
-      const attempts = await sandboxSql
-        .query<{ n: number }>("SELECT count(*)::int AS n FROM sandbox_callback_attempts")
-        .finally(() => sandboxSql.close());
-      expect(attempts[0]?.n).toBe(ORDERS);
+      try {
+        await vi.waitFor(
+          async () => {
+            const attempts = await sandboxSql.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM sandbox_callback_attempts",
+            );
+            expect(attempts[0]?.n).toBe(ORDERS);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+      } finally {
+        await sandboxSql.close();
+      }
     } finally {
       stop();
     }
