@@ -72,7 +72,7 @@ export interface TaggedPair {
 const UUID_TEXT = /^[0-9a-f-]{36}$/;
 
 /** A pay-in through the dashboard's form, as the page's signed-in staff; ends on the new order's page. */
-async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): Promise<SeededPayin> {
+export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): Promise<SeededPayin> {
   const method = seed.method ?? "Card";
   const email = seed.email ?? `client-${unique()}@example.com`;
   await page.goto("/payins/new");

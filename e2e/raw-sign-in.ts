@@ -12,11 +12,12 @@ interface RawResponse {
 }
 
 function request(
+  baseUrl: string,
   localAddress: string,
   path: string,
   options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
 ): Promise<RawResponse> {
-  const url = new URL(path, E2E.baseUrl);
+  const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: url.hostname, port: url.port, path: url.pathname + url.search, localAddress, ...options },
@@ -36,8 +37,8 @@ const ENTITIES: Record<string, string> = { quot: '"', amp: "&", lt: "<", gt: ">"
 const decode = (s: string) => s.replace(/&(quot|amp|lt|gt|#x27|#39);/g, (_, e: string) => ENTITIES[e] ?? "");
 
 /** The hidden inputs of the login form (the action's id and state), as the page renders them. */
-async function loginFormFields(localAddress: string): Promise<[string, string][]> {
-  const page = await request(localAddress, "/login");
+async function loginFormFields(baseUrl: string, localAddress: string): Promise<[string, string][]> {
+  const page = await request(baseUrl, localAddress, "/login");
   const fields: [string, string][] = [];
   for (const m of page.body.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
     fields.push([decode(m[1] ?? ""), decode(m[2] ?? "")]);
@@ -47,23 +48,27 @@ async function loginFormFields(localAddress: string): Promise<[string, string][]
 
 export type RawSignInOutcome = "invalid" | "rate-limited" | "signed-in" | "other";
 
-/** One sign-in attempt; `headers` are added as sent (e.g. a forged X-Forwarded-For). */
+/**
+ * One sign-in attempt at the e2e server, or at `baseUrl` (another instance); `headers` are added as sent
+ * (e.g. a forged X-Forwarded-For).
+ */
 export async function rawSignIn(
   localAddress: string,
   email: string,
   password: string,
   headers: Record<string, string> = {},
+  baseUrl: string = E2E.baseUrl,
 ): Promise<RawSignInOutcome> {
   const form = new FormData();
-  for (const [name, value] of await loginFormFields(localAddress)) form.append(name, value);
+  for (const [name, value] of await loginFormFields(baseUrl, localAddress)) form.append(name, value);
   form.append("email", email);
   form.append("password", password);
   const encoded = new Request("http://x/", { method: "POST", body: form });
-  const res = await request(localAddress, "/login", {
+  const res = await request(baseUrl, localAddress, "/login", {
     method: "POST",
     headers: {
       "content-type": encoded.headers.get("content-type") ?? "",
-      origin: E2E.baseUrl,
+      origin: baseUrl,
       ...headers,
     },
     body: Buffer.from(await encoded.arrayBuffer()),

@@ -37,6 +37,9 @@ test("save the filters as a view: in the sidebar, exported exactly, shared by li
   await expect(mine).toHaveURL(new RegExp(`/orders\\?status=Success&q=${tag}$`));
   await expect(rows(mine)).toHaveCount(1);
   await expect(rows(mine).first()).toHaveAttribute("data-order-id", paid.id);
+  // The filter form shows the view's filters (the page was re-rendered in place, not reloaded).
+  await expect(mine.getByLabel("Search")).toHaveValue(tag);
+  await expect(mine.getByLabel("Status")).toHaveValue("Success");
 
   // Its CSV is exactly the view: the paid order, not the open one of the same tag.
   const [download] = await Promise.all([

@@ -16,7 +16,13 @@ export function CallbackFilters({
     invalid.has(field) ? { "aria-invalid": true as const, "aria-describedby": "filter-errors" } : {};
   return (
     <search aria-label="Filter callbacks">
-      <form method="get" action="/callbacks" className={`card ${styles.filters}`}>
+      {/* Keyed on the values, so that a link to other filters shows them (defaultValue alone would not). */}
+      <form
+        key={JSON.stringify(filters)}
+        method="get"
+        action="/callbacks"
+        className={`card ${styles.filters}`}
+      >
         <div className={styles.filterGrid}>
           <div className="field">
             <label htmlFor="c-outcome">Outcome</label>

@@ -30,7 +30,9 @@ export function OrderFilters({
   const active = FOLDED_KEYS.filter((key) => raw[key] !== undefined).length;
   return (
     <search aria-label="Filter orders">
-      <form method="get" action="/orders" className={`card ${styles.filters}`}>
+      {/* Keyed on the values: a link to other filters (a saved view) re-renders this page in place, and
+          the fields' defaultValue alone would keep showing the old ones. */}
+      <form key={JSON.stringify(raw)} method="get" action="/orders" className={`card ${styles.filters}`}>
         <div className={styles.searchRow}>
           <div className={`field ${styles.search}`}>
             <label htmlFor="f-q">Search</label>

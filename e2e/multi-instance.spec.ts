@@ -1,0 +1,182 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { sandboxKit } from "../lib/sandbox/kit";
+import { CLUSTER_ADMIN, type Cluster, type Delivery, startCluster } from "./cluster";
+import { createPayinThroughForm, expect, type SeededPayin, screenshot, test, unique } from "./fixtures";
+import { rawSignIn } from "./raw-sign-in";
+
+/**
+ * Several instances on one PostgreSQL (issue 10 §5), as processes: dashboards A and B (the production
+ * build) on one database, sandboxes A and B on another, callbacks through a balancer to dashboard B
+ * (e2e/cluster.ts). Orders are created on A (through sandbox A) and paid through B (sandbox B); the page
+ * open on A shows it, pushed. Each callback is delivered once at a time, applied once. A session, sign-in
+ * lockouts and saved views made on one dashboard hold on the other.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const SIGNED_OUT = { cookies: [], origins: [] };
+const ORDERS = 6;
+
+let cluster: Cluster;
+let context: BrowserContext;
+/** A browser tab on dashboard A and one on B. Cookies are per host, not per port: one sign-in serves both. */
+let pageA: Page;
+let pageB: Page;
+const orders: SeededPayin[] = [];
+
+/** The balancer turns away the first attempt of about half the callbacks, so the sandboxes retry them. */
+const turnAway = (webhookId: string, seen: number) =>
+  seen === 0 && Number.parseInt(webhookId.slice(-1), 16) % 2 === 0;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  cluster = await startCluster({ turnAway });
+  context = await browser.newContext({ baseURL: cluster.dashboardA.url, storageState: SIGNED_OUT });
+  pageA = await context.newPage();
+  pageB = await context.newPage();
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await cluster?.close();
+});
+
+test.afterEach(async () => {
+  const info = test.info();
+  if (info.status !== info.expectedStatus) await info.attach("processes", { body: cluster.logs() });
+});
+
+test("a session made on dashboard A is accepted by dashboard B", async () => {
+  await pageA.goto("/login");
+  await pageA.getByLabel("Email").fill(CLUSTER_ADMIN.email);
+  await pageA.getByLabel("Password").fill(CLUSTER_ADMIN.password);
+  await pageA.getByRole("button", { name: "Sign in" }).click();
+  await expect(pageA).not.toHaveURL(/\/login/);
+
+  await pageB.goto(`${cluster.dashboardB.url}/orders`);
+  await expect(pageB).toHaveURL(`${cluster.dashboardB.url}/orders`);
+  await expect(pageB.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  // Two dashboards started together on an empty database made one admin.
+  const admins = await cluster.dashboardSql<{ n: number }>("SELECT count(*)::int AS n FROM users");
+  expect(admins[0]?.n).toBe(1);
+});
+
+test("orders created on A and paid through B: A's open page gets it pushed; every callback delivered once at a time, applied once", async () => {
+  test.setTimeout(150_000);
+  for (let i = 0; i < ORDERS; i++)
+    orders.push(
+      await createPayinThroughForm(pageA, {
+        method: i % 2 ? "SBP" : "Card",
+        email: `multi-${unique()}@example.com`,
+      }),
+    );
+  const [first, ...rest] = orders as [SeededPayin, ...SeededPayin[]];
+
+  // A's page on the first order, its stream open; B marks it paid at sandbox B.
+  const stream = pageA.waitForRequest((r) => r.url().includes("/api/orders/events?ids="));
+  await pageA.goto(first.orderUrl);
+  await stream;
+  // A mark on the loaded document: still there afterwards means the page was not reloaded.
+  await pageA.evaluate(() => Object.assign(window, { notReloaded: true }));
+  await pageB.goto(`${cluster.dashboardB.url}/orders/${first.id}`);
+  await pageB.getByRole("button", { name: "Mark paid" }).click();
+  await expect(pageA.getByTestId(`status-${first.id}`).first()).toHaveText("Success", { timeout: 5_000 });
+  expect(await pageA.evaluate(() => "notReloaded" in window)).toBe(true);
+  await screenshot(pageA, "dashboard-a-pushed-from-b");
+
+  // The rest all at once through sandbox B, so both sandboxes' dispatchers compete for the callbacks.
+  const atB = sandboxKit({ baseUrl: cluster.sandboxB.url, ...cluster.sandboxAccount });
+  await Promise.all(rest.map((o) => atB.setStatus(o.serviceId, "Success")));
+
+  const ids = orders.map((o) => o.id);
+  await expect
+    .poll(
+      async () =>
+        (
+          await cluster.dashboardSql<{ n: number }>(
+            "SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND status = 'Success'",
+            [ids],
+          )
+        )[0]?.n,
+      { timeout: 20_000 },
+    )
+    .toBe(ORDERS);
+
+  // Each callback: turned away once or not, then accepted once; never two of its attempts at a time.
+  const byWebhook = new Map<string, Delivery[]>();
+  for (const d of cluster.deliveries) byWebhook.set(d.webhookId, [...(byWebhook.get(d.webhookId) ?? []), d]);
+  expect(byWebhook.size).toBe(ORDERS);
+  for (const [webhookId, attempts] of byWebhook) {
+    const expected = turnAway(webhookId, 0) ? [503, 200] : [200];
+    expect(attempts.map((a) => (a.status === 503 ? 503 : a.status < 300 ? 200 : a.status))).toEqual(expected);
+    for (let i = 1; i < attempts.length; i++)
+      expect(attempts[i]?.from ?? 0).toBeGreaterThanOrEqual(attempts[i - 1]?.to ?? 0);
+  }
+  expect([...byWebhook.keys()].some((id) => turnAway(id, 0))).toBe(true);
+
+  const applied = await cluster.dashboardSql<{ orderId: string; n: number }>(
+    `SELECT order_id AS "orderId", count(*)::int AS n FROM callback_deliveries
+      WHERE outcome = 'applied' GROUP BY order_id`,
+  );
+  expect(applied.map((r) => r.orderId).sort()).toEqual([...ids].sort());
+  expect(applied.every((r) => r.n === 1)).toBe(true);
+  // The sandboxes wrote down exactly the attempts the balancer saw (each once its answer came back).
+  await expect
+    .poll(
+      async () =>
+        (
+          await cluster.sandboxSql<{ n: number }>("SELECT count(*)::int AS n FROM sandbox_callback_attempts")
+        )[0]?.n,
+    )
+    .toBe(cluster.deliveries.length);
+
+  // B's list shows what A created, paid.
+  await pageB.goto(`${cluster.dashboardB.url}/orders?status=Success`);
+  for (const o of orders) await expect(pageB.getByTestId(`status-${o.id}`).first()).toHaveText("Success");
+});
+
+test("sign-in failures on both dashboards add up to one lockout, seen in B's Users; a view saved on A is in B's sidebar", async () => {
+  const email = `multi-locked-${unique()}@example.com`;
+  const password = "multi-locked-password-1";
+  await pageA.goto("/users");
+  const form = pageA.locator("form", { has: pageA.getByRole("button", { name: "Add user" }) });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Role", { exact: true }).selectOption("operator");
+  await form.getByLabel("Initial password").fill(password);
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(pageA.getByRole("status").filter({ hasText: `Added ${email}` })).toBeVisible();
+
+  // Five wrong passwords, alternating between the dashboards, from another loopback address: the fifth
+  // uses up the account's allowance, counted across both.
+  const outcomes: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const at = i % 2 ? cluster.dashboardA.url : cluster.dashboardB.url;
+    outcomes.push(await rawSignIn("127.0.0.61", email, `wrong-${i}`, {}, at));
+  }
+  expect(outcomes).toEqual(["invalid", "invalid", "invalid", "invalid", "rate-limited"]);
+  // Locked for strangers on both, the right password included.
+  expect(await rawSignIn("127.0.0.62", email, password, {}, cluster.dashboardA.url)).toBe("rate-limited");
+  expect(await rawSignIn("127.0.0.63", email, password, {}, cluster.dashboardB.url)).toBe("rate-limited");
+  await pageB.goto(`${cluster.dashboardB.url}/users`);
+  await expect(
+    pageB
+      .getByRole("row")
+      .filter({ hasText: email })
+      .getByRole("button", { name: `Unlock ${email}` }),
+  ).toBeVisible();
+
+  const name = `Paid ${unique()}`;
+  await pageA.goto("/orders?status=Success");
+  const saveForm = pageA.getByRole("form", { name: "Save a view" });
+  await saveForm.getByRole("textbox", { name: "Save these filters as a view" }).fill(name);
+  await saveForm.getByRole("button", { name: "Save view" }).click();
+  await expect(pageA.getByRole("region", { name: "Current saved view" })).toContainText(name);
+
+  await pageB.goto(`${cluster.dashboardB.url}/orders`);
+  const view = pageB.getByRole("region", { name: "Saved views" }).first().getByRole("link", { name });
+  await view.click();
+  await expect(pageB).toHaveURL(`${cluster.dashboardB.url}/orders?status=Success`);
+  await expect(pageB.getByRole("region", { name: "Current saved view" })).toContainText(name);
+  for (const o of orders) await expect(pageB.getByTestId(`status-${o.id}`).first()).toBeVisible();
+  await screenshot(pageB, "dashboard-b-saved-view-from-a");
+});
