@@ -38,8 +38,22 @@ function assertPackagesInstalled(): void {
   }
 }
 
+/** Tries to start the server; a port taken between choosing and listening gets new ports (three tries). */
 async function startDashboard(env: Record<string, string>): Promise<Server> {
   assertPackagesInstalled();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDashboardOnce(env);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+      console.log("(a chosen port was taken meanwhile; starting again on others)");
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startDashboardOnce(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const sandboxPort = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
@@ -54,7 +68,13 @@ async function startDashboard(env: Record<string, string>): Promise<Server> {
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     },
     // The build's and servers' chatter would bury the figures; their errors still show.
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  // A free port can be taken by another socket (an outgoing connection's) before the server listens.
+  let portTaken = false;
+  child.stderr?.on("data", (chunk: Buffer) => {
+    if (chunk.includes("EADDRINUSE")) portTaken = true;
+    else process.stderr.write(chunk);
   });
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -67,7 +87,10 @@ async function startDashboard(env: Record<string, string>): Promise<Server> {
   const started = Date.now();
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`scripts/start.mjs exited with ${child.exitCode}`);
+      if (child.exitCode !== null)
+        throw portTaken
+          ? new PortTakenError(`port ${port} or ${sandboxPort} was taken`)
+          : new Error(`scripts/start.mjs exited with ${child.exitCode}`);
       try {
         if ((await fetch(`${url}/api/healthz`)).ok) break;
       } catch {

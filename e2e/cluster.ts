@@ -140,9 +140,19 @@ function startBalancer(
     .listen(port, "127.0.0.1");
 }
 
-export async function startCluster(options: {
-  turnAway: (webhookId: string, seen: number) => boolean;
-}): Promise<Cluster> {
+type ClusterOptions = { turnAway: (webhookId: string, seen: number) => boolean };
+
+/** Starts the cluster; once more on other ports if one was taken between choosing it and listening. */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  try {
+    return await startClusterOnce(options);
+  } catch (error) {
+    if (!(error as Error).message.includes("EADDRINUSE")) throw error;
+    return startClusterOnce(options);
+  }
+}
+
+async function startClusterOnce(options: ClusterOptions): Promise<Cluster> {
   const [sandboxDb, dashboardDb] = await Promise.all([
     scratchDatabase("multi_e2e_sandbox"),
     scratchDatabase("multi_e2e_dashboard"),
