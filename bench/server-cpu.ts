@@ -4,7 +4,7 @@
  * request depends on it less, so the receiver bench prints both. (When a starved server answers only a
  * few requests a second, its own background work inflates the per-request figure: read both together.)
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -23,4 +23,24 @@ export function cpuMs(pids: readonly number[]): number {
     }
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** CPU milliseconds used so far by every PostgreSQL server process on this machine (its backends included). */
+export function postgresCpuMs(): number {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") pids.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return cpuMs(pids);
+}
+
+/** CPU milliseconds this process (the load generator) used so far. */
+export function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
