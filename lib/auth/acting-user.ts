@@ -2,9 +2,10 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * Who the code running now acts for: set around every server action's handler (lib/actions/define-action),
- * read by what records a person's doing without being handed it (the request log of calls to the payment
- * service). Outside an action (the resume job, a route) nobody is: null.
+ * Who the code running now acts for: set around every server action's handler (lib/actions/define-action)
+ * and around the calls a signed-in person's page or route makes (the Banks page, /api/banks); read by what
+ * records a person's doing without being handed it (the request log of calls to the payment service).
+ * Elsewhere (the resume job) nobody is: null.
  */
 const acting = new AsyncLocalStorage<string>();
 

@@ -177,12 +177,19 @@ describe("GET /api/banks", () => {
   it("answers 401 signed out, and any signed-in role the country's banks", async () => {
     await signInAs(null);
     expect((await get("?country=RU")).status).toBe(401);
-    await signInAs("viewer");
+    const viewerId = await signInAs("viewer");
     const res = await get("?country=BR");
     expect(res.status).toBe(200);
     const banks = (await res.json()) as { id: number; name: string; country: string; code: string }[];
     expect(banks.length).toBeGreaterThan(0);
     expect(banks.every((b) => b.country === "BR" && /^\d{8}$/.test(b.code))).toBe(true);
+    // The request log names who asked.
+    await (await import("@/lib/payment-api/call-log")).flushCallLog();
+    const [logged] = await db.query<{ userId: string | null }>(
+      `SELECT user_id AS "userId" FROM payment_api_calls WHERE url LIKE '%/bank/available?country=BR'
+        ORDER BY started_at DESC LIMIT 1`,
+    );
+    expect(logged?.userId).toBe(viewerId);
   });
 
   it.each(["", "?country=", "?country=ru", "?country=XX", "?country=RUS"])(

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/lib/auth";
+import { runActingAs } from "@/lib/auth/acting-user";
 import { type BankInfo, getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
 import styles from "./banks.module.css";
 import { BanksTable } from "./banks-table";
@@ -18,7 +19,7 @@ export default async function BanksPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   // Every role may read the directory; the page checks the session itself, not only the layout.
-  await requirePageUser();
+  const user = await requirePageUser();
   const params = await searchParams;
   const param = parseCountryParam(params.country);
   const query = typeof params.q === "string" ? params.q.slice(0, 100) : "";
@@ -26,7 +27,8 @@ export default async function BanksPage({
   let result: { banks: BankInfo[] } | { error: ErrorView } | undefined;
   if (param.ok) {
     try {
-      result = { banks: await getPaymentApi().listBanks(param.country) };
+      // Asked for by this person: the request log names them.
+      result = { banks: await runActingAs(user.id, () => getPaymentApi().listBanks(param.country)) };
     } catch (error) {
       if (!isPaymentApiError(error)) throw error;
       console.error("banks: listBanks failed", error.toJSON());

@@ -1,4 +1,5 @@
 import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
+import { runActingAs } from "@/lib/auth/acting-user";
 import { routeProblem } from "@/lib/http/route-problem";
 import { banksQuerySchema } from "@/lib/contract";
 import { getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
@@ -20,7 +21,8 @@ export async function GET(request: Request): Promise<Response> {
     return problem(400, "Bad Request", `country: ${message}`, "country");
   }
   try {
-    const banks = await getPaymentApi().listBanks(parsed.data.country);
+    // The picker's fetch is this person's doing: the request log names them.
+    const banks = await runActingAs(auth.user.id, () => getPaymentApi().listBanks(parsed.data.country));
     return Response.json(banks, { headers: { "Cache-Control": "private, max-age=300" } });
   } catch (error) {
     const detail = isPaymentApiError(error) ? error.message : "Unexpected error";
