@@ -59,25 +59,35 @@ async function startBaselineChild(dbEnv: Record<string, string>): Promise<{ chil
 /** A load round with the CPU each party spent per answered request (µs): server, PostgreSQL, load generator. */
 async function measuredLoad(server: { child: Child; url: string }) {
   const pid = server.child.process.pid ?? 0;
-  const before = { server: cpuMs([pid]), postgres: postgresCpuMs(), load: ownCpuMs(), at: Date.now() };
+  const cpuNow = () => ({
+    server: cpuMs([pid]),
+    postgres: postgresCpuMs(),
+    load: ownCpuMs(),
+    at: Date.now(),
+  });
+  const before = cpuNow();
   const r = await load({
     url: server.url,
     connections: CONNECTIONS,
     durationSec: DURATION_SEC,
     makeRequest: signedPayin,
   });
+  const after = cpuNow();
+  const used = {
+    server: after.server - before.server,
+    postgres: after.postgres - before.postgres,
+    load: after.load - before.load,
+  };
   const perRequest = (ms: number) => (ms * 1000) / Math.max(1, r.total);
   return {
     ...r,
     cpuUs: {
-      server: perRequest(cpuMs([pid]) - before.server),
-      postgres: perRequest(postgresCpuMs() - before.postgres),
-      load: perRequest(ownCpuMs() - before.load),
+      server: perRequest(used.server),
+      postgres: perRequest(used.postgres),
+      load: perRequest(used.load),
     },
     /** CPU cores busy on average (all three parties), out of availableParallelism(). */
-    coresBusy:
-      (cpuMs([pid]) - before.server + postgresCpuMs() - before.postgres + ownCpuMs() - before.load) /
-      (Date.now() - before.at),
+    coresBusy: (used.server + used.postgres + used.load) / (after.at - before.at),
   };
 }
 

@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import pg from "pg";
+import { createPostgresScratchDatabase } from "../lib/testing/database";
 import { E2E } from "./config";
 
 /**
@@ -14,7 +13,6 @@ import { E2E } from "./config";
  * PUBLIC_BASE_URL of both dashboards is that balancer, so the postbackUrl of every order points there.
  */
 
-export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const root = path.resolve(import.meta.dirname, "..");
 const ACCOUNT = { clientId: "multi-merchant", secret: "multi-instance-secret-7Yp2" };
 export const CLUSTER_ADMIN = { email: "multi-admin@example.com", password: "multi-admin-password-1" };
@@ -72,25 +70,6 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function scratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: POSTGRES_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
 }
 
 /** The balancer: /api/postback to dashboard B; `turnAway(webhookId, attempt)` makes it answer 503 itself. */
@@ -154,8 +133,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
 async function startClusterOnce(options: ClusterOptions): Promise<Cluster> {
   const [sandboxDb, dashboardDb] = await Promise.all([
-    scratchDatabase("multi_e2e_sandbox"),
-    scratchDatabase("multi_e2e_dashboard"),
+    createPostgresScratchDatabase("multi_e2e_sandbox"),
+    createPostgresScratchDatabase("multi_e2e_dashboard"),
   ]);
   const [portSA, portSB, portDA, portDB, portLB] = await Promise.all([
     freePort(),
@@ -213,8 +192,7 @@ async function startClusterOnce(options: ClusterOptions): Promise<Cluster> {
   const dashboardBUrl = `http://127.0.0.1:${portDB}`;
   const balancer = startBalancer(portLB, () => dashboardBUrl, deliveries, options.turnAway);
 
-  const dashboardPool = new pg.Pool({ connectionString: dashboardDb.url, max: 2 });
-  const sandboxPool = new pg.Pool({ connectionString: sandboxDb.url, max: 2 });
+  const [dashboardSql, sandboxSql] = await Promise.all([dashboardDb.open(), sandboxDb.open()]);
   const cluster: Cluster = {
     dashboardA: { url: `http://127.0.0.1:${portDA}`, process: dashboardA },
     dashboardB: { url: dashboardBUrl, process: dashboardB },
@@ -222,8 +200,8 @@ async function startClusterOnce(options: ClusterOptions): Promise<Cluster> {
     sandboxB: { url: `http://127.0.0.1:${portSB}`, process: sandboxB },
     sandboxAccount: ACCOUNT,
     deliveries,
-    dashboardSql: async (text, values) => (await dashboardPool.query(text, values)).rows,
-    sandboxSql: async (text, values) => (await sandboxPool.query(text, values)).rows,
+    dashboardSql: (text, values) => dashboardSql.query(text, values),
+    sandboxSql: (text, values) => sandboxSql.query(text, values),
     logs: () => output.join(""),
     close: async () => {
       await Promise.all(
@@ -238,7 +216,7 @@ async function startClusterOnce(options: ClusterOptions): Promise<Cluster> {
         ),
       );
       await new Promise((r) => balancer.close(r));
-      await Promise.all([dashboardPool.end(), sandboxPool.end()]);
+      await Promise.all([dashboardSql.close(), sandboxSql.close()]);
       await Promise.all([dashboardDb.drop(), sandboxDb.drop()]);
     },
   };

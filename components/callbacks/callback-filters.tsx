@@ -1,6 +1,6 @@
 import { CALLBACK_OUTCOMES, OUTCOME_FILTER_TEXT } from "@/lib/callbacks/outcomes";
 import type { CallbackFilterError, CallbackListFilters } from "@/lib/callbacks/list-filters";
-import { ORDER_LIST_METHODS } from "@/lib/orders/list-filters";
+import { DayRangeFilter, invalidPropsFor, MethodFilter } from "@/components/forms/filter-fields";
 import styles from "@/components/orders/orders.module.css";
 
 /** The Callbacks page's filters as a plain GET form: in the URL, shareable, without JavaScript too. */
@@ -11,9 +11,7 @@ export function CallbackFilters({
   filters: CallbackListFilters;
   errors: CallbackFilterError[];
 }) {
-  const invalid = new Set(errors.map((e) => e.field));
-  const err = (field: CallbackFilterError["field"]) =>
-    invalid.has(field) ? { "aria-invalid": true as const, "aria-describedby": "filter-errors" } : {};
+  const err = invalidPropsFor(errors);
   return (
     <search aria-label="Filter callbacks">
       {/* Keyed on the values, so that a link to other filters shows them (defaultValue alone would not). */}
@@ -35,25 +33,13 @@ export function CallbackFilters({
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="c-method">Order's method</label>
-            <select id="c-method" name="method" defaultValue={filters.method ?? ""} {...err("method")}>
-              <option value="">Any</option>
-              {ORDER_LIST_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="c-from">From (UTC)</label>
-            <input id="c-from" name="from" type="date" defaultValue={filters.from ?? ""} {...err("from")} />
-          </div>
-          <div className="field">
-            <label htmlFor="c-to">To (UTC)</label>
-            <input id="c-to" name="to" type="date" defaultValue={filters.to ?? ""} {...err("to")} />
-          </div>
+          <MethodFilter
+            id="c-method"
+            label="Order's method"
+            value={filters.method ?? ""}
+            invalidProps={err("method")}
+          />
+          <DayRangeFilter idPrefix="c" from={filters.from ?? ""} to={filters.to ?? ""} err={err} />
         </div>
         <div className={styles.filterActions}>
           <button type="submit" className="button-primary">

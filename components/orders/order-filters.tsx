@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from "@/lib/contract";
-import { ORDER_LIST_METHODS, type FilterError, type OrderListFilters } from "@/lib/orders/list-filters";
+import { DayRangeFilter, invalidPropsFor, MethodFilter } from "@/components/forms/filter-fields";
+import type { FilterError, OrderListFilters } from "@/lib/orders/list-filters";
 import { LOCAL_STATUSES } from "@/lib/database/dashboard/local-status";
 import styles from "./orders.module.css";
 
@@ -21,9 +22,7 @@ export function OrderFilters({
   raw: Partial<Record<keyof OrderListFilters, string>>;
   errors: FilterError[];
 }) {
-  const invalid = new Set(errors.map((e) => e.field));
-  const err = (field: FilterError["field"]) =>
-    invalid.has(field) ? { "aria-invalid": true as const, "aria-describedby": "filter-errors" } : {};
+  const err = invalidPropsFor(errors);
   // A status not in our list (the service may send others) stays selectable.
   const otherStatus = filters.status && !STATUS_OPTIONS.includes(filters.status) ? filters.status : null;
   // Folded on phones unless a filter is set (or refused): the list comes first, the filters on demand.
@@ -70,17 +69,12 @@ export function OrderFilters({
                 <option value="payout">Pay-out</option>
               </select>
             </div>
-            <div className="field">
-              <label htmlFor="f-method">Method</label>
-              <select id="f-method" name="method" defaultValue={filters.method ?? ""} {...err("method")}>
-                <option value="">Any</option>
-                {ORDER_LIST_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <MethodFilter
+              id="f-method"
+              label="Method"
+              value={filters.method ?? ""}
+              invalidProps={err("method")}
+            />
             <div className="field">
               <label htmlFor="f-status">Status</label>
               <select id="f-status" name="status" defaultValue={filters.status ?? ""} {...err("status")}>
@@ -117,14 +111,7 @@ export function OrderFilters({
                 {...err("country")}
               />
             </div>
-            <div className="field">
-              <label htmlFor="f-from">From (UTC)</label>
-              <input id="f-from" name="from" type="date" defaultValue={raw.from ?? ""} {...err("from")} />
-            </div>
-            <div className="field">
-              <label htmlFor="f-to">To (UTC)</label>
-              <input id="f-to" name="to" type="date" defaultValue={raw.to ?? ""} {...err("to")} />
-            </div>
+            <DayRangeFilter idPrefix="f" from={raw.from ?? ""} to={raw.to ?? ""} err={err} />
           </div>
         </details>
       </form>

@@ -27,6 +27,13 @@ export async function createScratchDatabase(prefix = "test"): Promise<ScratchDat
   if (testBackend() === "pglite") {
     return { url: undefined, open: () => openDatabase({ memory: true }), drop: async () => {} };
   }
+  return createPostgresScratchDatabase(prefix);
+}
+
+/** A scratch database on the PostgreSQL server (TEST_POSTGRES_URL) whatever TEST_DB says. */
+export async function createPostgresScratchDatabase(
+  prefix: string,
+): Promise<ScratchDatabase & { url: string }> {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = await openDatabase({ url: TEST_POSTGRES_URL });
   await admin.exec(`CREATE DATABASE ${name}`);

@@ -9,6 +9,7 @@
  */
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { BankDetails } from "@/lib/contract";
+import type { ApiAttempt } from "@/lib/payment-api/http";
 
 /** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
 type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : ColumnType<T, string, string>;
@@ -149,20 +150,12 @@ export interface SavedViewsTable {
   createdAt: Defaulted<Date>;
 }
 
-/** One attempt of a call to the payment service, card numbers masked (0013). */
-export interface PaymentApiCallsTable {
+/** One attempt of a call to the payment service as the client saw it, card numbers masked (0013). */
+export interface PaymentApiCallsTable extends ApiAttempt {
   id: string;
-  callId: string;
-  attempt: number;
-  startedAt: Date;
+  /** Whose action caused it; null: the dashboard itself (the resume job). */
   userId: string | null;
-  method: "GET" | "POST";
-  url: string;
-  requestBody: string | null;
-  status: number | null;
-  responseBody: string | null;
-  error: string | null;
-  latencyMs: number;
+  /** The order it concerns, when the request or answer names one. */
   paymentId: string | null;
   serviceOrderId: string | null;
 }
