@@ -84,6 +84,17 @@ describe("saved views", () => {
     expect(await names(other.id)).toEqual(["Failed"]);
   });
 
+  it("names that differ only in a case JavaScript and PostgreSQL fold differently (ΑΣ, ασ) are one name, refused by field", async () => {
+    const me = await signIn("operator");
+    expect(await saveView("ΑΣ", "status=Failed")).toMatchObject({ ok: true });
+    // JavaScript lowercases a final capital sigma to ς, PostgreSQL's lower() to σ: the database decides.
+    expect(await saveView("ασ", "status=Expired")).toMatchObject({
+      ok: false,
+      fieldErrors: { name: "You already have a view named “ΑΣ”: choose another name" },
+    });
+    expect(await names(me.id)).toEqual(["ΑΣ"]);
+  });
+
   it(`at most ${VIEWS_PER_USER} per user; two saves at once under one name keep one`, async () => {
     const me = await signIn("viewer");
     const results = await Promise.all([saveView("Twice", "status=A"), saveView("twice", "status=B")]);

@@ -12,6 +12,26 @@ describe("Copy as cURL", () => {
     expect(execFileSync("bash", ["-c", `printf '%s' ${shellQuote(text)}`], { encoding: "utf8" })).toBe(text);
   });
 
+  it.each([
+    ["a C1 control (CSI)", '{"a":"x\u009b2Jy"}'],
+    ["a bidi override", '{"note":"abc\u202Edcba"}'],
+    ["a bidi isolate and an invisible joiner", '{"n":"\u2066a\u2069\u200Db"}'],
+    ["a line separator", '{"n":"one\u2028two\u2029"}'],
+    ["an escape, a carriage return and a tab", '{"n":"\u001b[31mred\r\t\'it\'s\' \\\\ "}'],
+    ["a byte-order mark", "\uFEFF{}"],
+  ])("%s: written as escapes that bash reads back as the same bytes, none of it raw on screen", (_, text) => {
+    const quoted = shellQuote(text);
+    expect(quoted).toMatch(/^\$'/);
+    // Each case is ASCII but for its deceptive characters: all that is left on screen is printable ASCII.
+    expect(quoted).toMatch(/^[\x20-\x7e]*$/);
+    expect(
+      execFileSync("bash", ["-c", `printf '%s' ${quoted}`], {
+        encoding: "utf8",
+        env: { ...process.env, LC_ALL: "C" },
+      }),
+    ).toBe(text);
+  });
+
   it("a POST: the body once, signed in the shell from $SECRET over those bytes, no secret in the command", () => {
     const body = `{"paymentId":"p","note":"it's"}`;
     const command = curlCommand({

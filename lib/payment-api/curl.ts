@@ -2,12 +2,32 @@
  * "Copy as cURL" for the request log: a shell command that makes a logged call again, exactly. The
  * signature is computed in the shell from $SECRET (lib/signing's scheme: HMAC-SHA256, lowercase hex, over
  * the raw body of a POST or the path and query of a GET), so the secret is never part of the command, and
- * the body travels in single quotes, byte for byte. Pure: no secret, no I/O.
+ * the body travels quoted byte for byte. Pure: no secret, no I/O.
  */
 
-/** `text` as one single-quoted shell word ('it'\''s'). */
+/**
+ * Characters that would make the command on screen differ from what it runs: C0 and C1 controls (a terminal
+ * escape, a carriage return), bidirectional overrides and isolates, invisible joiners and marks, and the
+ * Unicode line and paragraph separators.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must not reach the screen raw
+const DECEPTIVE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u;
+
+/**
+ * `text` as one shell word: single-quoted ('it'\''s) when every character shows as itself; otherwise
+ * ANSI-C quoted ($'…'), with each deceptive character written as the \xHH escapes of its UTF-8 bytes so
+ * what the reader sees is what bash runs, in any locale.
+ */
 export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
+  if (!DECEPTIVE.test(text)) return `'${text.replaceAll("'", `'\\''`)}'`;
+  let quoted = "";
+  for (const char of text) {
+    if (char === "\\" || char === "'") quoted += `\\${char}`;
+    else if (DECEPTIVE.test(char)) {
+      for (const byte of new TextEncoder().encode(char)) quoted += `\\x${byte.toString(16).padStart(2, "0")}`;
+    } else quoted += char;
+  }
+  return `$'${quoted}'`;
 }
 
 export interface CurlInput {

@@ -37,7 +37,14 @@ export async function insertSavedView(
     // One user's saves queue here: the count and the duplicate checks below see every earlier save.
     await tx.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [userId]);
     const mine = await listSavedViews(tx, userId);
-    const named = mine.find((v) => v.name.toLowerCase() === view.name.toLowerCase());
+    // Names compare with the unique index's own lower(): JavaScript folds some letters otherwise (a final
+    // capital sigma becomes ς there, σ in PostgreSQL), and that disagreement would end in a 500.
+    const named = await db(tx)
+      .selectFrom("savedViews")
+      .select(["id", "name", "query"])
+      .where("userId", "=", userId)
+      .where(raw`lower(name)`, "=", raw`lower(${view.name})`)
+      .executeTakeFirst();
     if (named) return { ok: false, reason: "name-taken", existing: named };
     const same = mine.find((v) => v.query === view.query);
     if (same) return { ok: false, reason: "same-filters", existing: same };
