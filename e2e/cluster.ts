@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createPostgresScratchDatabase } from "../lib/testing/database";
+import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
 import { E2E } from "./config";
 
 /**
@@ -146,7 +147,7 @@ async function startClusterOnce(options: ClusterOptions): Promise<Cluster> {
   const output: string[] = [];
   const children: ChildProcess[] = [];
   const start = (name: string, args: string[], env: Record<string, string>): ChildProcess => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, [...pgliteSafeNodeFlags(), ...args], {
       cwd: root,
       env: { ...process.env, NODE_ENV: "production", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -9,13 +9,14 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ensureNodeModules } from "./ensure-setup.mjs";
+import { pgliteSafeNodeFlags, runOnSupportedNode } from "./node-runtime.mjs";
 
 const dev = process.argv.includes("--dev");
 const root = path.resolve(import.meta.dirname, "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const tsxBin = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 
 ensureNodeModules();
+await runOnSupportedNode();
 
 // The .env files, read the way Next reads them (the process environment wins), before anything is decided
 // from the environment: a PAYMENT_API_BASE_URL kept in .env.local must keep the sandbox from starting.
@@ -29,8 +30,9 @@ const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const children = [];
 let stopping = false;
 
+/** A child process of ours (both run PGlite in a worker thread: hence the V8 flags). */
 function run(name, args, env) {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...pgliteSafeNodeFlags(), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: "inherit",
@@ -105,7 +107,7 @@ if (!dev) buildIfStale();
 
 const nextEnv = {};
 if (!process.env.PAYMENT_API_BASE_URL) {
-  run("sandbox", [tsxBin, "lib/sandbox/main.ts"], { SANDBOX_PORT: sandboxPort });
+  run("sandbox", ["--import", "tsx", "lib/sandbox/main.ts"], { SANDBOX_PORT: sandboxPort });
   await waitForHealthy(`http://127.0.0.1:${sandboxPort}/healthz`, 60_000);
   Object.assign(nextEnv, {
     PAYMENT_API_BASE_URL: `http://127.0.0.1:${sandboxPort}`,

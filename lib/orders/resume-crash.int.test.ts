@@ -22,6 +22,7 @@ import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
 import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import { RESUME_NEEDS_INPUT } from "./submit";
 import type { DashboardProcessJob } from "@/lib/testing/dashboard-process";
+import { pgliteSafeNodeFlags } from "@/scripts/node-runtime.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PROCESS = path.join(ROOT, "lib", "testing", "dashboard-process.ts");
@@ -77,7 +78,14 @@ function startDashboardProcess(jobsFile?: string): DashboardProcess {
   const child: ChildProcess = spawn(
     process.execPath,
     // tsx as a loader in this very process (its CLI would run the file in a grandchild that SIGKILL misses).
-    ["--import", "tsx", "--conditions=react-server", PROCESS, ...(jobsFile ? [jobsFile] : [])],
+    [
+      ...pgliteSafeNodeFlags(),
+      "--import",
+      "tsx",
+      "--conditions=react-server",
+      PROCESS,
+      ...(jobsFile ? [jobsFile] : []),
+    ],
     { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   const output: string[] = [];

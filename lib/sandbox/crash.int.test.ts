@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePayinRequest } from "@/lib/contract/samples";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
+import { pgliteSafeNodeFlags } from "@/scripts/node-runtime.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = path.join(ROOT, "lib", "sandbox", "main.ts");
@@ -58,7 +59,7 @@ function startSandboxProcess(): SandboxProcess {
     env.SANDBOX_DATA_DIR = dataDir;
   }
   // tsx as a loader in this very process (its CLI would run the file in a grandchild that SIGKILL misses).
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...pgliteSafeNodeFlags(), "--import", "tsx", MAIN], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
