@@ -13,6 +13,7 @@ import path from "node:path";
 import { ensureChromium, ensureNodeModules } from "./ensure-setup.mjs";
 import { ensureNodeBinary } from "./node-binary.mjs";
 import { runOnSupportedNode } from "./node-runtime.mjs";
+import { filesToRunAgain } from "./worker-deaths.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** The value of `--name value` or `--name=value`. */
@@ -105,10 +106,6 @@ function why(messages) {
     .join("\n");
 }
 
-/** How vitest's pool reports a worker process that died under it (a signal, a V8 fatal error). */
-const WORKER_DIED = /\[vitest-pool\]: Worker \w+ emitted error|Worker exited unexpectedly/;
-/** V8's abort in its JIT-page registry under PGlite's WebAssembly (nodejs/node#64500): the one known cause. */
-const KNOWN_V8_ABORT = /Check failed: jit_page|jit_page_->allocations_|ThreadIsolation/;
 /** Test files run again because their worker died, with the verdict: repeated in the closing block. */
 const rerunNotes = [];
 
@@ -148,26 +145,26 @@ function vitest(name, project, env = {}, node = undefined, files = []) {
   const errors = existsSync(unhandled) ? JSON.parse(readFileSync(unhandled, "utf8")) : [];
   const died = errors.filter((e) => e.name === "Unfinished" && e.testFile).map((e) => e.testFile);
   const report = existsSync(out) ? JSON.parse(readFileSync(out, "utf8")) : null;
-  const onlyDeaths =
-    !ok &&
-    files.length === 0 &&
-    died.length > 0 &&
-    report?.numFailedTests === 0 &&
-    errors.every((e) => e.name === "Unfinished" || WORKER_DIED.test(e.message)) &&
-    KNOWN_V8_ABORT.test(stderrTexts.get(name) ?? "");
+  const again = filesToRunAgain({
+    ok,
+    rerun: files.length > 0,
+    failedTests: report?.numFailedTests ?? 0,
+    errors,
+    stderr: stderrTexts.get(name) ?? "",
+  });
   countVitest(out, name);
-  if (onlyDeaths) {
+  if (again.length > 0) {
     failures.splice(failures.indexOf(name), 1);
-    const list = died.map((f) => path.relative(root, f)).join(", ");
+    const list = again.map((f) => path.relative(root, f)).join(", ");
     const lastWords = (stderrTails.get(name) ?? []).map((l) => `      ${l.slice(0, 300)}`).join("\n");
     console.log(
       `\n=== ${name}: a test worker died running ${list} of V8's known JIT-page abort (nodejs/node#64500); running it again, alone`,
     );
-    const again = vitest(`${name} (again)`, project, env, node, died);
+    const passed = vitest(`${name} (again)`, project, env, node, again);
     rerunNotes.push(
-      `[${name}] a test worker died running ${list} of V8's known JIT-page abort (nodejs/node#64500); run again alone: ${again ? "passed" : "FAILED"}. Its last lines on stderr:\n${lastWords}`,
+      `[${name}] a test worker died running ${list} of V8's known JIT-page abort (nodejs/node#64500); run again alone: ${passed ? "passed" : "FAILED"}. Its last lines on stderr:\n${lastWords}`,
     );
-    return again;
+    return passed;
   }
   for (const e of errors)
     failedTests.push(
