@@ -4,7 +4,7 @@ import { E2E } from "./config";
 import { expect, test } from "./fixtures";
 
 /**
- * DESIGN §5: secrets are read only by server code. The signing secret and the admin's password must appear
+ * docs/architecture.md, Security and reliability: secrets are read only by server code. The signing secret and the admin's password must appear
  * in no file the browser can download (the build's static folder) and in no page or JSON the browser gets.
  */
 const SECRETS = [E2E.sandboxAccount.secret, E2E.admin.password];

@@ -1,4 +1,4 @@
-/** The callback (webhook) the service POSTs to `postbackUrl` on every status change (DESIGN §4). */
+/** The callback (webhook) the service POSTs to `postbackUrl` on every status change (docs/architecture.md, Callbacks). */
 import { z } from "zod";
 import { FINAL_STATUSES, IN_PROGRESS } from "./status";
 
@@ -7,7 +7,7 @@ export const callbackPayloadSchema = z
     id: z.uuid(),
     paymentId: z.string().min(1),
     type: z.enum(["payin", "payout"]),
-    // Any status string is accepted and shown as-is (DESIGN §4).
+    // Any status string is accepted and shown as-is (docs/architecture.md, Statuses).
     status: z.string().min(1),
     amount: z.number(),
     paymentMethod: z.string().min(1),

@@ -1,11 +1,11 @@
 /**
  * What of a pay-out request may be stored or logged: the card number only as first six + last four
- * (DESIGN §5). Pure; used by the dashboard before anything is written and by the sandbox alike.
+ * (docs/architecture.md, Security and reliability). Pure; used by the dashboard before anything is written and by the sandbox alike.
  */
 
 /**
  * "4111111111111111" → "411111******1111". A number of 10 digits or fewer is masked whole: first six and
- * last four of it would be all of it, and DESIGN §5 says a PAN is never kept in full.
+ * last four of it would be all of it, and docs/architecture.md says a PAN is never kept in full.
  */
 export function maskCardNumber(pan: string): string {
   if (pan.length <= 10) return "*".repeat(pan.length);

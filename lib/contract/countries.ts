@@ -21,7 +21,7 @@ export function isCountryCode(value: string): boolean {
   return COUNTRY_CODES.has(value);
 }
 
-/** Currency that follows the country (DESIGN §4). Countries we have no mapping for show no currency. */
+/** Currency that follows the country (docs/architecture.md, Amounts and currency). Countries we have no mapping for show no currency. */
 const CURRENCY_BY_COUNTRY: Record<string, string> = {
   RU: "RUB",
   BR: "BRL",

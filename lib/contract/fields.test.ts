@@ -231,7 +231,7 @@ describe("callback payload", () => {
     country: "RU",
     updatedAt: "2026-11-22T10:15:00.000Z",
   };
-  test("the DESIGN §4 payload passes, with any status string", () => {
+  test("the documented callback payload passes, with any status string", () => {
     expect(callbackPayloadSchema.safeParse(payload).success).toBe(true);
     expect(callbackPayloadSchema.safeParse({ ...payload, status: "Chargeback" }).success).toBe(true);
     expect(

@@ -1,6 +1,6 @@
 /**
  * Field formats of the contract as zod schemas (spec 2.7 leaves bounds open; these are our decisions,
- * see DESIGN §4). Every message names what is expected, so a problem-details error is actionable.
+ * see docs/architecture.md). Every message names what is expected, so a problem-details error is actionable.
  */
 import { z } from "zod";
 import { isLuhnValid, isValidCnpj, isValidCpf } from "./checksums";

@@ -1,5 +1,5 @@
 /**
- * Amounts travel as JSON numbers with at most two decimals (DESIGN §4). We never add or compare them
+ * Amounts travel as JSON numbers with at most two decimals (docs/architecture.md, Amounts and currency). We never add or compare them
  * in binary floating point: convert to integer minor units (cents) first.
  */
 import { numberLiteralAt } from "./json-literals";

@@ -25,7 +25,7 @@ function withValue(path: string, value: unknown): Record<string, unknown> {
   >;
 }
 
-/** Fields every pay-in request must carry (spec 2.1; postbackUrl is optional by DESIGN §4). */
+/** Fields every pay-in request must carry (spec 2.1; postbackUrl is optional by docs/architecture.md, postbackUrl). */
 const REQUIRED = [
   "paymentId",
   "client",

@@ -41,7 +41,7 @@ export const payinRequestObject = z.object(
     country: f.countryCode.meta({ description: f.COUNTRY_MEANING }),
     paymentMethod: payinMethodSchema.meta({ description: "Payment method name." }),
     trafficType: f.trafficType.meta({ description: `One of ${TRAFFIC_TYPES.join(", ")}.` }),
-    // The field table says required, the samples omit it (spec 2.1 note): accepted as optional (DESIGN §4).
+    // The field table says required, the samples omit it (spec 2.1 note): accepted as optional (docs/architecture.md, postbackUrl).
     postbackUrl: f.postbackUrl.optional(),
     bankId: f.bankId.optional(),
     addRandomCents: z

@@ -1,4 +1,4 @@
-/** RFC 9457 problem details: the one error shape of the service (DESIGN §4). */
+/** RFC 9457 problem details: the one error shape of the service (docs/architecture.md, HTTP status codes and problems). */
 import { z } from "zod";
 
 export const fieldErrorSchema = z

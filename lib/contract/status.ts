@@ -1,5 +1,5 @@
 /**
- * Order statuses. The spec shows only "In progress"; the final ones are our decision (DESIGN §4).
+ * Order statuses. The spec shows only "In progress"; the final ones are our decision (docs/architecture.md, Statuses).
  * Anything else a service sends is shown as-is, never rejected.
  */
 export const IN_PROGRESS = "In progress";

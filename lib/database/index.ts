@@ -1,5 +1,5 @@
 /**
- * One small SQL interface over both storage backends (DESIGN §3): embedded PGlite in a data folder by
+ * One small SQL interface over both storage backends (docs/architecture.md, Storage): embedded PGlite in a data folder by
  * default, a real PostgreSQL server through a connection pool when a URL is given. Both speak the same
  * PostgreSQL dialect, so schema, migrations and queries are shared. Used by the sandbox and the dashboard.
  *

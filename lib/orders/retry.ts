@@ -69,7 +69,7 @@ export const RESUME_NEEDS_INPUT = "resume-needs-input";
 
 /**
  * Resends an orphaned order that lib/orders/resume.ts has claimed (claimStaleSubmissions), exactly as it was
- * stored. A card pay-out cannot be: only its masked card was stored (DESIGN §4), so it is moved to
+ * stored. A card pay-out cannot be: only its masked card was stored (docs/architecture.md, Card pay-outs), so it is moved to
  * "Submit failed" with an error asking for the card number, and a human retries it from its page.
  */
 export async function resumeOrder(deps: OrderSubmitDeps, claimed: Order): Promise<OrderActionResult> {

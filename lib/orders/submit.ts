@@ -1,5 +1,5 @@
 /**
- * Creating orders (DESIGN §5): the order is written locally first ("Submitting", card number masked), then
+ * Creating orders (docs/architecture.md, Security and reliability): the order is written locally first ("Submitting", card number masked), then
  * sent to the payment service (./send.ts), then the answer (or the error, ./submit-errors.ts) is stored. A
  * paymentId is one order: a double submit finds the existing order, and every retry (./retry.ts) resends
  * the same request.

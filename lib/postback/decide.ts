@@ -3,7 +3,7 @@ import { isFinalStatus } from "@/lib/contract";
 export type StatusDecision = "applied" | "duplicate" | "stale";
 
 /**
- * Whether a delivered status applies to an order (DESIGN §4: monotonic). A final status never changes; a
+ * Whether a delivered status applies to an order (docs/architecture.md, Callbacks: monotonic). A final status never changes; a
  * final status beats any non-final one whatever their times; between non-final statuses the service's
  * newer `updatedAt` wins. Re-delivering the current status changes nothing.
  */

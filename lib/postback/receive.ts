@@ -64,7 +64,7 @@ export interface ReceiveResult {
 }
 
 /**
- * The callback receiver (DESIGN §4). Signatures are checked in memory first, then one statement does the
+ * The callback receiver (docs/architecture.md, Callbacks). Signatures are checked in memory first, then one statement does the
  * rest: a verified, well-formed delivery is stored whole and applied atomically (de-duplicated on the
  * event id, applied monotonically, see receive_signed_callback; concurrent deliveries share one statement,
  * see group-commit.ts); a signed but invalid one is stored whole;

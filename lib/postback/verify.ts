@@ -1,7 +1,7 @@
 import { CALLBACK_HEADERS } from "@/lib/contract";
 import { verify, verifyStandardWebhook } from "@/lib/signing";
 
-/** A `webhook-timestamp` further than this from our clock is refused (DESIGN §4: replay protection). */
+/** A `webhook-timestamp` further than this from our clock is refused (docs/architecture.md, Callbacks: replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 export type VerificationResult = { ok: true; webhookId: string | null } | { ok: false; error: string };

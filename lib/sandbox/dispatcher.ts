@@ -1,5 +1,5 @@
 /**
- * Delivers queued callbacks (DESIGN §4): signed in both header styles, any 2xx is success, otherwise retried
+ * Delivers queued callbacks (docs/architecture.md, Callbacks): signed in both header styles, any 2xx is success, otherwise retried
  * after the configured schedule with ±RETRY_JITTER (20%) jitter until the attempts run out. Every attempt is recorded.
  * The queue lives in the database, so a restarted sandbox resumes whatever was pending.
  */

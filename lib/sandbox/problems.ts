@@ -1,4 +1,4 @@
-/** RFC 9457 problem details as the sandbox sends them (DESIGN §4). */
+/** RFC 9457 problem details as the sandbox sends them (docs/architecture.md, HTTP status codes and problems). */
 import { type FieldError, type Problem, problemResponse } from "@/lib/contract";
 
 export { problemResponse };

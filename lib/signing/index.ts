@@ -1,5 +1,5 @@
 /**
- * The request signature scheme (DESIGN §4), in one place so that a deployment can swap it for the real
+ * The request signature scheme (docs/architecture.md, Signature), in one place so that a deployment can swap it for the real
  * provider's scheme by editing this module alone.
  *
  * Scheme "hmac-sha256-hex": X-Signature = lowercase hex HMAC-SHA256(secret, message), where message is

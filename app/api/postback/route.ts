@@ -6,7 +6,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
- * The dashboard's callback receiver (DESIGN §4). No session: the signature over the raw body is the
+ * The dashboard's callback receiver (docs/architecture.md, Callbacks). No session: the signature over the raw body is the
  * authentication, checked in receiveCallback before anything is applied. The body is read under its limit
  * (handlePostback), counted on the bytes received.
  */

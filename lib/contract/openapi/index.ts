@@ -27,7 +27,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       version: "v1",
       description:
         "Pay-in and pay-out orders and the bank directory (spec: payment-order-service.md), with the decisions " +
-        "of DESIGN §4 where the spec is silent. Generated from lib/contract. Every request is signed: see the " +
+        "of docs/architecture.md where the spec is silent. Generated from lib/contract. Every request is signed: see the " +
         "security schemes. Errors are RFC 9457 problem details (application/problem+json). The /sandbox/* " +
         "paths exist only in the sandbox.",
     },

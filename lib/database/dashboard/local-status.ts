@@ -1,5 +1,5 @@
 /**
- * Statuses an order has locally before the payment service has answered (DESIGN §5: the order is written
+ * Statuses an order has locally before the payment service has answered (docs/architecture.md, Security and reliability: the order is written
  * before the call). After that the order carries the service's own statuses (lib/contract/status.ts).
  * Pure module: safe in client components.
  */
