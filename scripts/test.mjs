@@ -88,6 +88,8 @@ function countVitest(file, name) {
   if (r.numTotalTests === 0) failures.push(`${name} (ran no test)`);
   for (const file of r.testResults ?? []) {
     const where = path.relative(root, file.name);
+    if (file.endTime > file.startTime)
+      fileTimes.push({ step: name, file: where, ms: file.endTime - file.startTime });
     const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
     for (const t of failed) failedTests.push(`[${name}] ${where} › ${t.fullName}\n${why(t.failureMessages)}`);
     if (file.status === "failed" && failed.length === 0)
@@ -105,6 +107,9 @@ function why(messages) {
     .map((l) => `      ${l.slice(0, 300)}`)
     .join("\n");
 }
+
+/** How long each test file took, per step: the slowest are listed at the end, to keep the suite's time in hand. */
+const fileTimes = [];
 
 /** Test files run again because their worker died, with the verdict: repeated in the closing block. */
 const rerunNotes = [];
@@ -222,6 +227,7 @@ if (want("e2e")) {
     totals.skipped += s.skipped;
     if (s.expected + s.unexpected + s.flaky === 0) failures.push("e2e (ran no test)");
     collectPlaywrightFailures(JSON.parse(readFileSync(out, "utf8")).suites ?? []);
+    collectPlaywrightTimes(JSON.parse(readFileSync(out, "utf8")).suites ?? []);
   } else failures.push("e2e (no report)");
 }
 
@@ -243,6 +249,28 @@ function collectPlaywrightFailures(suites, titles = []) {
   }
 }
 
+/** Time spent in each spec file (its tests' runs added up, retries included). */
+function collectPlaywrightTimes(suites) {
+  const perFile = new Map();
+  const walk = (list) => {
+    for (const suite of list) {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          for (const r of t.results ?? [])
+            perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + (r.duration ?? 0));
+      walk(suite.suites ?? []);
+    }
+  };
+  walk(suites);
+  for (const [file, ms] of perFile) fileTimes.push({ step: "e2e", file: path.join("e2e", file), ms });
+}
+
+if (fileTimes.length) {
+  const slowest = fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 12);
+  console.log(
+    `\nSlowest test files:\n${slowest.map((t) => `  ${(t.ms / 1000).toFixed(1).padStart(6)} s  [${t.step}] ${t.file}`).join("\n")}`,
+  );
+}
 if (rerunNotes.length)
   console.log(`\nRun again after a test worker died:\n${rerunNotes.map((n) => `  ${n}`).join("\n")}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
