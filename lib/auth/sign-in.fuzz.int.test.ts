@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { Database } from "@/lib/database";
 import { scratchDashboardEnv } from "@/lib/testing/database";
-import { nastyString } from "@/lib/testing/fuzz";
+import { nastyString, fuzzRuns } from "@/lib/testing/fuzz";
 import { testRequest } from "@/lib/testing/next-headers";
 
 class Redirected extends Error {
@@ -32,7 +32,7 @@ vi.mock("next/navigation", () => ({
   },
 }));
 
-const RUNS = 2_000;
+const RUNS = fuzzRuns(500);
 const USER = { email: "fuzz-owner@example.com", password: "the-right-password-1" };
 
 let scratch: { drop(): Promise<void> } | undefined;

@@ -17,11 +17,12 @@ import {
   pathsOf,
   REMOVE,
   setPath,
+  fuzzRuns,
 } from "@/lib/testing/fuzz";
 import type { OrderActionResult } from "./field-errors";
 import { testRequest } from "@/lib/testing/next-headers";
 
-const RUNS = 2_000;
+const RUNS = fuzzRuns(1_000);
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 

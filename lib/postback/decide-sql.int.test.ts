@@ -10,6 +10,7 @@ import { decideStatusChange } from "./decide";
 import { receiveCallback } from "./receive";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
 import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
+import { fuzzRuns, fuzzSeed } from "@/lib/testing/fuzz";
 
 const ACCOUNT = { clientId: "decide-merchant", secret: "decide-secret" };
 const STATUSES = [
@@ -21,7 +22,7 @@ const STATUSES = [
   "Failed",
   "Expired",
 ];
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+const SEED = fuzzSeed();
 
 let db: Database;
 let dispose: () => Promise<void> = async () => {};
@@ -62,7 +63,7 @@ describe("receive_signed_callback", () => {
           expect(rows[0]?.status).toBe(expected === "applied" ? delivered : current);
         },
       ),
-      { numRuns: 300, seed: SEED },
+      { numRuns: fuzzRuns(300), seed: SEED },
     );
   }, 300_000);
 });

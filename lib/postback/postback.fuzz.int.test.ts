@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAcceptedText } from "@/lib/contract";
 import type { Database } from "@/lib/database";
 import { sign } from "@/lib/signing";
-import { nastyString } from "@/lib/testing/fuzz";
+import { nastyString, fuzzRuns } from "@/lib/testing/fuzz";
 import type { PostbackSettings } from "./handle";
 import { MAX_CALLBACK_BYTES } from "./receive";
 import { type PostbackServer, startPostbackServer } from "@/lib/testing/postback-server";
@@ -24,7 +24,7 @@ import { insertTestOrder, openTestDashboardDb, type TestOrder } from "@/lib/test
 
 const ACCOUNT = { clientId: "fuzz-merchant", secret: "fuzz-secret" };
 const SETTINGS: PostbackSettings = { ...ACCOUNT, unverifiedRetentionHours: 72, unverifiedLimit: 1_000 };
-const RUNS = 2_000;
+const RUNS = fuzzRuns(1_000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 
 let db: Database;

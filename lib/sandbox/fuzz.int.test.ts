@@ -20,11 +20,12 @@ import {
   pathsOf,
   REMOVE,
   setPath,
+  fuzzRuns,
 } from "@/lib/testing/fuzz";
 import { type RunningSandbox, startSandbox } from "./server";
 import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
-const RUNS = 2_000;
+const RUNS = fuzzRuns(1_000);
 const BODY_LIMIT = 16 * 1024;
 
 let scratch: ScratchDatabase;

@@ -10,6 +10,15 @@ export function fuzzSeed(): number {
   return Number.isInteger(fixed) ? fixed : Math.floor(Math.random() * 2 ** 31);
 }
 
+/**
+ * How many cases a fuzz property runs: `ciRuns`, sized so the suite stays within its time on a 2-core CI
+ * machine (every run draws a fresh seed, so coverage adds up across runs), or FUZZ_RUNS to run more.
+ */
+export function fuzzRuns(ciRuns: number): number {
+  const wanted = Number(process.env.FUZZ_RUNS);
+  return Number.isInteger(wanted) && wanted > 0 ? wanted : ciRuns;
+}
+
 /** Runs `property` with the seed in every failure message (fast-check's report names the seed and path). */
 export async function assertFuzz<T>(
   label: string,
