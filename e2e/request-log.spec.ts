@@ -72,7 +72,7 @@ test("the log filters by order and by status, names a bad filter, pages past the
   });
   await page.goto("/requests");
   const calls = page.getByTestId("api-call");
-  await page.getByLabel("Order").fill(order.paymentId.slice(0, 8));
+  await page.getByLabel("Order", { exact: true }).fill(order.paymentId.slice(0, 8));
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(calls).toHaveCount(2);
   await expect(calls.nth(0)).toContainText("attempt 2");
@@ -94,6 +94,7 @@ test("the log filters by order and by status, names a bad filter, pages past the
     "status: Status must be an HTTP status (404), a class (4xx), timeout or network",
   );
   await expect(page.getByLabel("Status or error")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Status or error")).toHaveValue("slow");
   // The order filter still holds: both attempts.
   await expect(calls).toHaveCount(2);
   await screenshot(page, "request-log-bad-filter");
@@ -118,7 +119,7 @@ test("the log filters by order and by status, names a bad filter, pages past the
     expect(res.status()).toBe(200);
   }
   await page.goto("/requests");
-  await page.getByLabel("Who").selectOption(member.email);
+  await page.getByLabel("Who", { exact: true }).selectOption(member.email);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("No call matches these filters.")).toBeVisible();
   await page.getByLabel("Show bank-directory reads").check();
@@ -129,6 +130,7 @@ test("the log filters by order and by status, names a bad filter, pages past the
   await page.getByRole("link", { name: "Older →" }).click();
   await expect(calls).toHaveCount(5);
   await expect(page.getByText("5 calls on this page")).toBeVisible();
+  await screenshot(page, "request-log-older-page");
   await page.getByRole("link", { name: "← Newer" }).click();
   await expect(calls).toHaveCount(100);
 

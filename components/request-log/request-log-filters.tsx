@@ -6,10 +6,13 @@ import { type CallFilterError, type CallListFilters, WHO_SYSTEM } from "@/lib/re
 /** The request log's filters as a plain GET form: in the URL, shareable, without JavaScript too. */
 export function RequestLogFilters({
   filters,
+  raw,
   errors,
   emails,
 }: {
   filters: CallListFilters;
+  /** Values as typed, shown back in the text fields even when refused. */
+  raw: Partial<Record<keyof CallListFilters, string>>;
   errors: CallFilterError[];
   /** The people the "Who" filter offers. */
   emails: readonly string[];
@@ -23,12 +26,7 @@ export function RequestLogFilters({
   return (
     <search aria-label="Filter calls">
       {/* Keyed on the values, so that a link to other filters shows them (defaultValue alone would not). */}
-      <form
-        key={JSON.stringify(filters)}
-        method="get"
-        action="/requests"
-        className={`card ${styles.filters}`}
-      >
+      <form key={JSON.stringify(raw)} method="get" action="/requests" className={`card ${styles.filters}`}>
         <div className={styles.filterGrid}>
           <div className="field">
             <label htmlFor="r-order">Order</label>
@@ -36,7 +34,7 @@ export function RequestLogFilters({
               id="r-order"
               name="order"
               type="search"
-              defaultValue={filters.order ?? ""}
+              defaultValue={raw.order ?? ""}
               placeholder="paymentId or order id (4+ characters), email"
               {...err("order")}
             />
@@ -58,7 +56,7 @@ export function RequestLogFilters({
               id="r-status"
               name="status"
               list="r-status-options"
-              defaultValue={filters.status ?? ""}
+              defaultValue={raw.status ?? ""}
               placeholder="404, 5xx, timeout"
               {...err("status")}
             />

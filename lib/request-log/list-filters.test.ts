@@ -24,7 +24,12 @@ describe("parseCallListParams", () => {
   });
 
   it("ignores blank values (an untouched GET form)", () => {
-    expect(parse("order=&call=&status=+&who=&from=&to=")).toEqual({ filters: {}, page: {}, errors: [] });
+    expect(parse("order=&call=&status=+&who=&from=&to=")).toEqual({
+      filters: {},
+      page: {},
+      errors: [],
+      raw: {},
+    });
   });
 
   it.each([
@@ -46,6 +51,13 @@ describe("parseCallListParams", () => {
     if (message) expect(errors[0]?.message).toBe(message);
     expect(filters).toEqual(rest);
     expect(page).toEqual({});
+  });
+
+  it("keeps the values as typed, refused ones too, for the form to show back", () => {
+    expect(parse("status=slow&order=%00x&who=Ops@Example.com").raw).toEqual({
+      status: "slow",
+      who: "Ops@Example.com",
+    });
   });
 
   it("refuses a range that ends before it starts", () => {

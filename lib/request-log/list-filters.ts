@@ -57,8 +57,11 @@ export function parseCallListParams(input: SearchParamsInput): {
   filters: CallListFilters;
   page: CallListPage;
   errors: CallFilterError[];
+  /** The filter values as typed (trimmed), so a form can show back what was wrong. */
+  raw: Partial<Record<keyof CallListFilters, string>>;
 } {
   const filters: CallListFilters = {};
+  const raw: Partial<Record<keyof CallListFilters, string>> = {};
   const page: CallListPage = {};
   const errors: CallFilterError[] = [];
   const refuse = (field: CallFilterError["field"], message: string) => errors.push({ field, message });
@@ -66,6 +69,7 @@ export function parseCallListParams(input: SearchParamsInput): {
     const value = readParam(input, key);
     if (value === undefined) continue;
     const problem = textProblem(value);
+    if (!problem && key !== "after" && key !== "before") raw[key] = value;
     if (problem) {
       refuse(key, `"${key}": ${problem}`);
       continue;
@@ -107,7 +111,7 @@ export function parseCallListParams(input: SearchParamsInput): {
     delete filters.to;
   }
   if (page.after && page.before) delete page.before;
-  return { filters, page, errors };
+  return { filters, page, errors, raw };
 }
 
 /** The query string of filters (and optionally a page position), for links. */

@@ -21,7 +21,7 @@ export default async function RequestLogPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   await requirePageUser();
-  const { filters, page, errors } = parseCallListParams(await searchParams);
+  const { filters, page, errors, raw } = parseCallListParams(await searchParams);
   const db = await getDb();
   const [result, users] = await Promise.all([
     listCalls(db, filters, { ...page, limit: PAGE_SIZE }),
@@ -49,7 +49,7 @@ export default async function RequestLogPage({
         </a>
       </header>
 
-      <RequestLogFilters filters={filters} errors={errors} emails={users.map((u) => u.email)} />
+      <RequestLogFilters filters={filters} raw={raw} errors={errors} emails={users.map((u) => u.email)} />
       <FilterErrors errors={errors} />
 
       <section className="card stack" aria-label="Calls">

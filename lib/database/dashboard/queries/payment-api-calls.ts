@@ -7,6 +7,7 @@ import type { CallKind } from "@/lib/payment-api/call-kinds";
 import {
   type CallListFilters,
   type CallListPage,
+  type StatusMatch,
   statusMatch,
   WHO_SYSTEM,
 } from "@/lib/request-log/list-filters";
@@ -99,15 +100,12 @@ export async function listCalls(
         raw<boolean>`(c.payment_id = ANY(${paymentIds}::uuid[]) OR c.service_order_id = ANY(${serviceIds}::uuid[]))`,
       );
     })
-    .$if(status !== null && "errorKind" in status, (q) =>
-      q.where("c.errorKind", "=", (status as { errorKind: "timeout" | "network" }).errorKind),
+    .$if(status !== null, (q) =>
+      q.where((eb) => {
+        const m = status as StatusMatch;
+        return "errorKind" in m ? eb("c.errorKind", "=", m.errorKind) : eb.between("c.status", m.low, m.high);
+      }),
     )
-    .$if(status !== null && "low" in status, (q) => {
-      const { low, high } = status as { low: number; high: number };
-      return low === high
-        ? q.where("c.status", "=", low)
-        : q.where("c.status", ">=", low).where("c.status", "<=", high);
-    })
     .$if(filters.who === WHO_SYSTEM, (q) => q.where("c.userId", "is", null))
     .$if(filters.who !== undefined && filters.who !== WHO_SYSTEM, (q) =>
       q.where("c.userId", "=", (eb) =>
