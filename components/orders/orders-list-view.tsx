@@ -67,7 +67,7 @@ export function OrdersListView({ result, filters, page, raw, errors, canWrite, v
 
       {(result.prevCursor || result.nextCursor) && (
         <Pagination
-          filters={filters}
+          href={(p) => `/orders?${orderListQuery(filters, p)}`}
           prevCursor={result.prevCursor}
           nextCursor={result.nextCursor}
           summary={`${result.rows.length} orders on this page`}

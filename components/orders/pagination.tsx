@@ -1,23 +1,18 @@
 import Link from "next/link";
-import { type OrderListFilters, orderListQuery } from "@/lib/orders/list-filters";
 import styles from "./orders.module.css";
 
-/** Newer / older links of a keyset page; the filters ride along in the URL. */
+/** Newer / older links of a keyset page of a list; `href` keeps the list's filters in the URL. */
 export function Pagination({
-  filters,
+  href,
   prevCursor,
   nextCursor,
   summary,
 }: {
-  filters: OrderListFilters;
+  href: (page: { after?: string; before?: string }) => string;
   prevCursor: string | null;
   nextCursor: string | null;
   summary: string;
 }) {
-  const href = (page: { after?: string; before?: string }) => {
-    const q = orderListQuery(filters, page);
-    return q ? `/orders?${q}` : "/orders";
-  };
   return (
     <nav className={styles.pager} aria-label="Pages">
       <span className="muted">{summary}</span>

@@ -87,6 +87,10 @@ describe("describeActivity", () => {
       "Exported orders with direction “pay-out”, status “Success” as CSV",
     ],
     [
+      { action: "requests.export", target: null, targetEmail: null, details: { filters: { status: "5xx" } } },
+      "Exported calls to the payment service with status “5xx” as CSV",
+    ],
+    [
       { action: "user.password-reset", target: U, targetEmail: "g@x.io", details: { email: "g@x.io" } },
       "Reset the password of g@x.io (signed out; a one-time password must be replaced at the next sign-in)",
     ],

@@ -63,13 +63,14 @@ const FILTER_LABELS: Record<string, string> = {
   q: "search",
 };
 
-function exportFilters(e: ActivityEntry): string {
+/** "all orders", or "orders with status “Success”" (`rows`: what was exported). */
+function exportFilters(e: ActivityEntry, rows = "orders"): string {
   const filters = e.details.filters;
-  if (!filters || typeof filters !== "object") return "all orders";
+  if (!filters || typeof filters !== "object") return `all ${rows}`;
   const parts = Object.entries(filters as Record<string, unknown>)
     .filter(([, v]) => typeof v === "string" && v !== "")
     .map(([k, v]) => `${FILTER_LABELS[k] ?? k} “${DIRECTION[v as string] ?? v}”`);
-  return parts.length ? `orders with ${parts.join(", ")}` : "all orders";
+  return parts.length ? `${rows} with ${parts.join(", ")}` : `all ${rows}`;
 }
 
 const FAILED_REASON: Record<string, string> = {
@@ -116,6 +117,7 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     ` as ${str(e.details.status) || "changed"}`,
   ],
   "orders.export": (e) => [`Exported ${exportFilters(e)} as CSV`],
+  "requests.export": (e) => [`Exported ${exportFilters(e, "calls to the payment service")} as CSV`],
   "callback.reapply": (e) => [
     "Re-applied a ",
     ...callback(e),

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "order.resume",
   "order.sandbox-status",
   "orders.export",
+  "requests.export",
   "callback.reapply",
   "callbacks.reapply-filter",
   "callback.resend",

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runActingAs } from "@/lib/auth/acting-user";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { listCallsForOrder, listRecentCalls } from "@/lib/database/dashboard/queries/payment-api-calls";
+import { listCalls, listCallsForOrder } from "@/lib/database/dashboard/queries/payment-api-calls";
 import { addTestUser } from "@/lib/testing/auth-database";
 import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import { openTestDashboardDb } from "@/lib/testing/test-orders";
@@ -119,11 +119,11 @@ describe("the request log", () => {
   it("a GET (banks) replays by cURL too; a call that gets no answer logs each attempt with why", async () => {
     await api.listBanks("RU");
     await flushCallLog();
-    const banks = (await listRecentCalls(db, 10)).find((r) =>
+    const banks = (await listCalls(db, { call: "bank-list" }, { limit: 10 })).rows.find((r) =>
       r.url.endsWith("/api/v1/bank/available?country=RU"),
     );
     if (!banks) throw new Error("no banks call logged");
-    expect(banks).toMatchObject({ method: "GET", requestBody: null, status: 200 });
+    expect(banks).toMatchObject({ method: "GET", requestBody: null, status: 200, kind: "bank-list" });
     const replay = JSON.parse(
       await runCurl(
         curlCommand({ method: "GET", url: banks.url, clientId: TEST_ACCOUNT.clientId, body: null }),
@@ -136,9 +136,9 @@ describe("the request log", () => {
     await expect(dead.createPayin(request)).rejects.toThrow();
     await flushCallLog();
     const attempts = await listCallsForOrder(db, { paymentId: request.paymentId, providerOrderId: null });
-    expect(attempts.map((a) => [a.attempt, a.status, typeof a.error])).toEqual([
-      [1, null, "string"],
-      [2, null, "string"],
+    expect(attempts.map((a) => [a.attempt, a.status, typeof a.error, a.errorKind, a.kind])).toEqual([
+      [1, null, "string", "network", "payin-create"],
+      [2, null, "string", "network", "payin-create"],
     ]);
     expect(new Set(attempts.map((a) => a.callId)).size).toBe(1);
   });

@@ -10,6 +10,7 @@ import { isUuid } from "@/lib/contract/uuid";
 import type { Sql } from "@/lib/database";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
+import { callKindOf } from "./call-kinds";
 import type { ApiAttempt } from "./http";
 
 /** Longest response body kept (a banks list can be long; the log is for reading, not replaying answers). */
@@ -53,6 +54,8 @@ export async function storeAttempt(sql: Sql, a: ApiAttempt, userId: string | nul
       status: a.status,
       responseBody: masked(a.responseBody, response)?.slice(0, MAX_RESPONSE_CHARS) ?? null,
       error: a.error,
+      errorKind: a.errorKind,
+      kind: callKindOf(a.method, a.url),
       latencyMs: a.latencyMs,
       paymentId: uuidField(request, "paymentId") ?? uuidField(response, "paymentId"),
       serviceOrderId: serviceOrderIdOf(a.url) ?? uuidField(response, "id"),

@@ -9,6 +9,7 @@ import {
   PaymentApiProblemError,
   PaymentApiTimeoutError,
 } from "./errors";
+import type { ApiAttempt } from "./http";
 
 interface Call {
   url: string;
@@ -48,6 +49,7 @@ function client(
 ) {
   const f = fakeFetch(responder);
   sleeps.length = 0;
+  const attempts: ApiAttempt[] = [];
   const api = createPaymentApiClient(
     {
       baseUrl: extra.baseUrl ?? "http://psp.test",
@@ -63,9 +65,10 @@ function client(
         sleeps.push(ms);
       },
       random: () => 0.5,
+      onAttempt: (a) => attempts.push(a),
     },
   );
-  return { api, calls: f.calls };
+  return { api, calls: f.calls, attempts };
 }
 
 const payin: PayinRequest = {
@@ -238,7 +241,7 @@ describe("retries", () => {
   });
 
   it("retries network errors, then gives up with a typed, retryable error", async () => {
-    const { api, calls } = client(() => {
+    const { api, calls, attempts } = client(() => {
       throw new TypeError("fetch failed", {
         cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
       });
@@ -248,6 +251,8 @@ describe("retries", () => {
     expect(error).toMatchObject({ retryable: true, attempts: 3, kind: "network" });
     expect((error as Error).message).toContain("ECONNREFUSED");
     expect(calls).toHaveLength(3);
+    // The request log is told which way each attempt failed.
+    expect(attempts.map((a) => [a.status, a.errorKind])).toEqual(Array(3).fill([null, "network"]));
   });
 
   it("a timed-out attempt is retried; all timing out → PaymentApiTimeoutError", async () => {
@@ -259,11 +264,12 @@ describe("retries", () => {
           5,
         );
       });
-    const { api, calls } = client(hang, { timeoutMs: 50, maxAttempts: 2 });
+    const { api, calls, attempts } = client(hang, { timeoutMs: 50, maxAttempts: 2 });
     const error = await api.listBanks("RU").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentApiTimeoutError);
     expect(error).toMatchObject({ retryable: true, attempts: 2, timeoutMs: 50 });
     expect(calls).toHaveLength(2);
+    expect(attempts.map((a) => [a.status, a.errorKind])).toEqual(Array(2).fill([null, "timeout"]));
   });
 
   it("the per-attempt timeout really aborts a hanging request", async () => {

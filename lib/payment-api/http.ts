@@ -54,6 +54,8 @@ export interface ApiAttempt {
   responseBody: string | null;
   /** Why no answer came. */
   error: string | null;
+  /** Which way no answer came (null when one did). */
+  errorKind: "timeout" | "network" | null;
   latencyMs: number;
 }
 
@@ -144,11 +146,20 @@ export async function callApi<S extends z.ZodType>(
         status: null,
         responseBody: null,
         error: lastError.message,
+        errorKind: lastError.kind === "timeout" ? "timeout" : "network",
         latencyMs: elapsed(),
       });
       continue;
     }
-    report({ attempt, startedAt, status, responseBody: text, error: null, latencyMs: elapsed() });
+    report({
+      attempt,
+      startedAt,
+      status,
+      responseBody: text,
+      error: null,
+      errorKind: null,
+      latencyMs: elapsed(),
+    });
 
     if (status >= 200 && status < 300) {
       return {

@@ -9,6 +9,7 @@
  */
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { BankDetails } from "@/lib/contract";
+import type { CallKind } from "@/lib/payment-api/call-kinds";
 import type { ApiAttempt } from "@/lib/payment-api/http";
 
 /** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
@@ -158,6 +159,8 @@ export interface PaymentApiCallsTable extends ApiAttempt {
   /** The order it concerns, when the request or answer names one. */
   paymentId: string | null;
   serviceOrderId: string | null;
+  /** What the call was (0015), read off its method and path: lib/payment-api/call-kinds.ts. */
+  kind: CallKind;
 }
 export type PaymentApiCall = Selectable<PaymentApiCallsTable>;
 

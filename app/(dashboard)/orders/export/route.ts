@@ -2,6 +2,7 @@ import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
 import { getDb } from "@/lib/database/dashboard/client";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { iterateOrders, type OrderListRow } from "@/lib/database/dashboard/queries/order-list";
+import { csvStreamResponse } from "@/lib/http/csv-response";
 import { routeProblem } from "@/lib/http/route-problem";
 import { csvLine } from "@/lib/orders/csv";
 import { parseOrderListParams } from "@/lib/orders/list-filters";
@@ -58,33 +59,5 @@ export async function GET(request: Request): Promise<Response> {
 
   const db = await getDb();
   await writeAudit(db, { userId: auth.user.id, action: "orders.export", details: { filters } });
-  const batches = iterateOrders(db, filters);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // A BOM so spreadsheet apps read the file as UTF-8.
-      controller.enqueue(encoder.encode(`\uFEFF${csvLine(HEADER)}`));
-    },
-    async pull(controller) {
-      try {
-        const next = await batches.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value.map(record).join("")));
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="orders-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvStreamResponse("orders", HEADER, iterateOrders(db, filters), record);
 }

@@ -1,0 +1,116 @@
+/**
+ * Migration 0015: calls logged before it get the kind lib/payment-api/call-kinds.ts gives (and timeout or
+ * network from their message), and its indexes serve the very statements listCalls sends, EXPLAINed with
+ * sequential scans priced out (a near-empty table would never pick an index otherwise).
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, migrate, type Sql } from "@/lib/database";
+import { listCalls } from "@/lib/database/dashboard/queries/payment-api-calls";
+import { callKindOf } from "@/lib/payment-api/call-kinds";
+import type { CallListFilters, CallListPage } from "@/lib/request-log/list-filters";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { migrations } from "./index";
+
+const LOCK = 731_015;
+let scratch: ScratchDatabase;
+let db: Database;
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase("m0015");
+  db = await scratch.open();
+  await migrate(
+    db,
+    migrations.filter((m) => m.id < "0015"),
+    LOCK,
+  );
+});
+afterAll(async () => {
+  await db?.close();
+  await scratch?.drop();
+});
+
+/** Calls as 0013 stored them: [method, url, status, error]. */
+const BEFORE: [string, string, number | null, string | null][] = [
+  ["POST", "http://127.0.0.1:4010/api/v1/payin/create", 200, null],
+  ["POST", "https://psp.example/gateway/api/v1/payout/create", 422, null],
+  ["GET", "http://127.0.0.1:4010/api/v1/bank/available?country=RU", 200, null],
+  ["GET", "http://127.0.0.1:4010/api/v1/bank/available", 200, null],
+  ["POST", `http://127.0.0.1:4010/sandbox/orders/${randomUUID()}/status`, 200, null],
+  ["GET", `http://127.0.0.1:4010/sandbox/orders/${randomUUID()}`, 200, null],
+  ["GET", "http://sandbox/api/v1/payin/create", 405, null],
+  ["POST", "http://127.0.0.1:4010/api/v1/payin/create/extra", 404, null],
+  [
+    "POST",
+    "http://127.0.0.1:4010/api/v1/payin/create",
+    null,
+    "The payment service did not answer within 10000 ms (1 attempt)",
+  ],
+  [
+    "POST",
+    "http://127.0.0.1:4010/api/v1/payin/create",
+    null,
+    "The payment service could not be reached: ECONNREFUSED (2 attempts)",
+  ],
+];
+
+/** The plan of the statement listCalls sends for these filters, as text. */
+async function planOf(filters: CallListFilters, page: CallListPage = {}): Promise<string> {
+  const plans: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query("SET LOCAL enable_seqscan = off");
+    const explaining: Sql = {
+      query: async <T>(text: string, params?: readonly unknown[]) => {
+        const rows = await tx.query<Record<string, string>>(`EXPLAIN ${text}`, params);
+        plans.push(rows.map((r) => Object.values(r).join(" ")).join("\n"));
+        return [] as T[];
+      },
+      transaction: (fn) => fn(explaining),
+      exec: (script) => tx.exec(script),
+    };
+    await listCalls(explaining, filters, { ...page, limit: 100 });
+  });
+  expect(plans).toHaveLength(1);
+  return plans.join("\n");
+}
+
+const CURSOR = `1773144000000000_${randomUUID()}`;
+
+describe("0015 request log filters", () => {
+  it("files the calls logged before it as call-kinds.ts does, with timeout or network from the message", async () => {
+    for (const [method, url, status, error] of BEFORE) {
+      await db.query(
+        `INSERT INTO payment_api_calls (id, call_id, attempt, started_at, method, url, status, error, latency_ms)
+         VALUES ($1, $2, 1, now(), $3, $4, $5, $6, 5)`,
+        [randomUUID(), randomUUID(), method, url, status, error],
+      );
+    }
+    await migrate(db, migrations, LOCK);
+    const rows = await db.query<{
+      method: string;
+      url: string;
+      kind: string;
+      error: string | null;
+      error_kind: string | null;
+    }>("SELECT method, url, kind, error, error_kind FROM payment_api_calls");
+    expect(rows).toHaveLength(BEFORE.length);
+    for (const row of rows) expect(row.kind, row.url).toBe(callKindOf(row.method, row.url));
+    const errorKinds = Object.fromEntries(rows.filter((r) => r.error).map((r) => [r.error_kind, r.error]));
+    expect(errorKinds).toEqual({ timeout: BEFORE[8]?.[3], network: BEFORE[9]?.[3] });
+    expect(rows.filter((r) => !r.error).every((r) => r.error_kind === null)).toBe(true);
+  });
+
+  it("serves the default view and its later pages by the index without the bank reads", async () => {
+    for (const plan of [await planOf({}), await planOf({}, { after: CURSOR })]) {
+      expect(plan).toContain("payment_api_calls_listed_idx");
+      expect(plan).not.toContain("Sort");
+    }
+  });
+
+  it("serves the call and who filters' pages by their indexes", async () => {
+    const byCall = await planOf({ call: "bank-list" }, { after: CURSOR });
+    expect(byCall).toContain("payment_api_calls_kind_idx");
+    expect(byCall).not.toContain("Sort");
+    expect(await planOf({ who: "system", banks: "1" })).toContain("payment_api_calls_user_idx");
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The request log's filters and page position as they live in the URL (a GET form: shareable, works without
+ * JavaScript). Pure module: the page, the CSV export and the tests read them alike.
+ */
+import { textProblem } from "@/lib/contract";
+import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
+import { isDay, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
+import { type CallKind, isCallKind } from "@/lib/payment-api/call-kinds";
+
+/** Rows one CSV export holds at most (the newest of the filter). */
+export const REQUEST_LOG_EXPORT_CAP = 10_000;
+
+export interface CallListFilters {
+  /** An order, as the orders list's search finds it: its id, paymentId or service id (or their start). */
+  order?: string;
+  call?: CallKind;
+  /** An HTTP status ("404"), a class of them ("4xx"), or why no answer came ("timeout", "network"). */
+  status?: string;
+  /** Whose action it was: a user's email (lower case), or "system" for the dashboard itself. */
+  who?: string;
+  /** Inclusive UTC calendar days, YYYY-MM-DD, of the attempt's start. */
+  from?: string;
+  to?: string;
+  /** "1": the bank-directory reads are shown too (left out by default, unless `call` asks for them). */
+  banks?: "1";
+}
+
+export interface CallListPage {
+  after?: string;
+  before?: string;
+}
+
+export interface CallFilterError {
+  field: keyof CallListFilters | keyof CallListPage;
+  message: string;
+}
+
+/** What a `status` filter matches: a range of HTTP statuses, or a kind of missing answer. */
+export type StatusMatch = { low: number; high: number } | { errorKind: "timeout" | "network" };
+
+export function statusMatch(status: string): StatusMatch | null {
+  const value = status.toLowerCase();
+  if (value === "timeout" || value === "network") return { errorKind: value };
+  const code = /^([1-5])(\d\d|xx)$/.exec(value);
+  if (!code) return null;
+  const low = Number(`${code[1]}${code[2] === "xx" ? "00" : code[2]}`);
+  return { low, high: code[2] === "xx" ? low + 99 : low };
+}
+
+export const WHO_SYSTEM = "system";
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+const KEYS = ["order", "call", "status", "who", "from", "to", "banks", "after", "before"] as const;
+
+/** Reads the filters; each refused value is named in `errors` and left out. */
+export function parseCallListParams(input: SearchParamsInput): {
+  filters: CallListFilters;
+  page: CallListPage;
+  errors: CallFilterError[];
+  /** The filter values as typed (trimmed), so a form can show back what was wrong. */
+  raw: Partial<Record<keyof CallListFilters, string>>;
+} {
+  const filters: CallListFilters = {};
+  const raw: Partial<Record<keyof CallListFilters, string>> = {};
+  const page: CallListPage = {};
+  const errors: CallFilterError[] = [];
+  const refuse = (field: CallFilterError["field"], message: string) => errors.push({ field, message });
+  for (const key of KEYS) {
+    const value = readParam(input, key);
+    if (value === undefined) continue;
+    const problem = textProblem(value);
+    if (!problem && key !== "after" && key !== "before") raw[key] = value;
+    if (problem) {
+      refuse(key, `"${key}": ${problem}`);
+      continue;
+    }
+    switch (key) {
+      case "order":
+        if (value.length <= 254) filters.order = value;
+        else refuse(key, "Order must be at most 254 characters");
+        break;
+      case "call":
+        if (isCallKind(value)) filters.call = value;
+        else refuse(key, `Unknown call "${value.slice(0, 40)}"`);
+        break;
+      case "status":
+        if (statusMatch(value)) filters.status = value.toLowerCase();
+        else refuse(key, "Status must be an HTTP status (404), a class (4xx), timeout or network");
+        break;
+      case "who":
+        if (value === WHO_SYSTEM || (value.length <= 254 && EMAIL.test(value)))
+          filters.who = value.toLowerCase();
+        else refuse(key, `"who" must be a user's email or "${WHO_SYSTEM}"`);
+        break;
+      case "banks":
+        if (value === "1") filters.banks = "1";
+        else refuse(key, '"banks" must be 1 (show the bank-directory reads) or left out');
+        break;
+      case "from":
+      case "to":
+        if (isDay(value)) filters[key] = value;
+        else refuse(key, `"${key}" must be a date as YYYY-MM-DD`);
+        break;
+      default:
+        if (parseCursor(value)) page[key] = value;
+        else refuse(key, "Page position is malformed; start again from the first page");
+    }
+  }
+  if (filters.from && filters.to && filters.from > filters.to) {
+    refuse("to", '"to" must not be before "from"');
+    delete filters.to;
+  }
+  if (page.after && page.before) delete page.before;
+  return { filters, page, errors, raw };
+}
+
+/** The query string of filters (and optionally a page position), for links. */
+export function callListQuery(filters: CallListFilters, page: CallListPage = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filters, ...page })) if (value) params.set(key, value);
+  return params.toString();
+}
