@@ -1,47 +1,13 @@
 import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
 import { getDb } from "@/lib/database/dashboard/client";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
-import { iterateOrders, type OrderListRow } from "@/lib/database/dashboard/queries/order-list";
+import { iterateOrders } from "@/lib/database/dashboard/queries/order-list";
 import { routeProblem } from "@/lib/http/route-problem";
-import { csvLine } from "@/lib/orders/csv";
+import { csvLine, ORDER_CSV_HEADER, orderCsvRecord } from "@/lib/orders/csv";
 import { parseOrderListParams } from "@/lib/orders/list-filters";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
-
-const HEADER = [
-  "created_at",
-  "order_id",
-  "payment_id",
-  "provider_order_id",
-  "direction",
-  "payment_method",
-  "amount",
-  "final_amount",
-  "currency",
-  "country",
-  "status",
-  "client_email",
-  "updated_at",
-];
-
-function record(r: OrderListRow): string {
-  return csvLine([
-    r.createdAt,
-    r.id,
-    r.paymentId,
-    r.providerOrderId,
-    r.direction,
-    r.paymentMethod,
-    r.amount,
-    r.finalAmount,
-    r.currency,
-    r.country,
-    r.status,
-    r.clientEmail,
-    r.updatedAt,
-  ]);
-}
 
 /**
  * GET /orders/export?<the list's filters> — every order of the filter as CSV, streamed in keyset batches
@@ -63,13 +29,13 @@ export async function GET(request: Request): Promise<Response> {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       // A BOM so spreadsheet apps read the file as UTF-8.
-      controller.enqueue(encoder.encode(`\uFEFF${csvLine(HEADER)}`));
+      controller.enqueue(encoder.encode(`\uFEFF${csvLine(ORDER_CSV_HEADER)}`));
     },
     async pull(controller) {
       try {
         const next = await batches.next();
         if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value.map(record).join("")));
+        else controller.enqueue(encoder.encode(next.value.map(orderCsvRecord).join("")));
       } catch (error) {
         controller.error(error);
       }

@@ -12,6 +12,7 @@ import { m0011SavedViews } from "./0011_saved_views";
 import { m0012CallbackReapply } from "./0012_callback_reapply";
 import { m0013PaymentApiCalls } from "./0013_payment_api_calls";
 import { m0014OrderStatusNotify } from "./0014_order_status_notify";
+import { m0015OrderCurrency } from "./0015_order_currency";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -29,5 +30,6 @@ export const migrations: readonly Migration[] = [
   m0012CallbackReapply,
   m0013PaymentApiCalls,
   m0014OrderStatusNotify,
+  m0015OrderCurrency,
   m0900OrderSearchIndexes,
 ];
