@@ -38,8 +38,10 @@ export function AmountCountryFields({ direction, method }: { direction: Directio
         placeholder="1500.00"
         hint={
           payerBankConverts
-            ? `Up to two decimals, in ${currency} whatever the country: the payer's bank converts from ${currency}.`
-            : "Up to two decimals."
+            ? `Up to two decimals, in ${currency} whatever the country: the payer's bank converts it from ${currency}.`
+            : currency
+              ? `Up to two decimals, in ${currency}.`
+              : "Up to two decimals."
         }
         addon={
           <span className={styles.addon} data-testid="amount-currency" title="Currency of the order">
