@@ -41,6 +41,8 @@ export interface PayinSeed {
   amount?: string;
   /** Typed into the bank picker, whose first match is chosen. */
   bank?: string;
+  /** Typed into the Country field (the method's default country otherwise). */
+  country?: string;
   email?: string;
   ip?: string;
   /** The client's optional personal data. */
@@ -82,6 +84,7 @@ export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): 
   await page.getByLabel("Payment method").selectOption(method);
   await expect(page.getByLabel("Payment method")).toHaveValue(method);
   await page.getByLabel("Amount", { exact: true }).fill(seed.amount ?? "1500");
+  if (seed.country) await page.getByLabel("Country", { exact: true }).fill(seed.country);
   if (seed.bank) {
     const combo = page.getByRole("combobox", { name: /bank/i });
     await combo.fill(seed.bank);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormContext, useWatch } from "react-hook-form";
-import { currencyForCountry, TRAFFIC_TYPES } from "@/lib/contract";
+import { type Direction, orderCurrency, servedCountries, TRAFFIC_TYPES } from "@/lib/contract";
 import { SelectField, TextField } from "./field";
 import styles from "./forms.module.css";
 
@@ -15,22 +15,17 @@ const TRAFFIC_LABELS: Record<(typeof TRAFFIC_TYPES)[number], string> = {
 };
 
 /**
- * Amount (with the currency of the chosen country beside it), country and traffic type. `servedCountries`:
- * the only countries the chosen method serves (from lib/contract), offered alone; undefined: any country.
+ * Amount (with the order's currency beside it: the method's, or the chosen country's), country and traffic
+ * type. A method that serves only some countries (lib/contract) offers those alone.
  */
-export function AmountCountryFields({
-  method,
-  servedCountries,
-}: {
-  method: string;
-  servedCountries: readonly string[] | undefined;
-}) {
+export function AmountCountryFields({ direction, method }: { direction: Direction; method: string }) {
   const country = String(useWatch({ name: "country" }) ?? "")
     .trim()
     .toUpperCase();
-  const currency = currencyForCountry(country);
-  const suggestions = servedCountries ?? SUGGESTED_COUNTRIES;
-  const rule = servedCountries ? `${method} serves ${servedCountries.join(", ")} only` : "ISO 3166-1 alpha-2";
+  const { currency, payerBankConverts } = orderCurrency({ direction, paymentMethod: method, country });
+  const served = servedCountries(direction, method);
+  const suggestions = served ?? SUGGESTED_COUNTRIES;
+  const rule = served ? `${method} serves ${served.join(", ")} only` : "ISO 3166-1 alpha-2";
   return (
     <>
       <TextField
@@ -41,9 +36,15 @@ export function AmountCountryFields({
         step="0.01"
         min="0.01"
         placeholder="1500.00"
-        hint="Up to two decimals."
+        hint={
+          payerBankConverts
+            ? `Up to two decimals, in ${currency} whatever the country: the payer's bank converts it from ${currency}.`
+            : currency
+              ? `Up to two decimals, in ${currency}.`
+              : "Up to two decimals."
+        }
         addon={
-          <span className={styles.addon} data-testid="amount-currency" title="Currency of the country">
+          <span className={styles.addon} data-testid="amount-currency" title="Currency of the order">
             {currency ?? "—"}
           </span>
         }
@@ -57,14 +58,12 @@ export function AmountCountryFields({
         autoComplete="off"
         spellCheck={false}
         className={styles.countryField}
-        hint={
-          currency ? `${rule} · pays in ${currency}` : servedCountries ? rule : `${rule}, e.g. RU, BR, KZ`
-        }
+        hint={currency ? `${rule} · pays in ${currency}` : served ? rule : `${rule}, e.g. RU, BR, KZ`}
       />
       <datalist id="country-suggestions" data-testid="country-suggestions">
         {suggestions.map((c) => (
           <option key={c} value={c}>
-            {currencyForCountry(c)}
+            {orderCurrency({ direction, paymentMethod: method, country: c }).currency}
           </option>
         ))}
       </datalist>

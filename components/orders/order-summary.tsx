@@ -16,6 +16,13 @@ function OrderRef({ order }: { order: LinkedOrder }) {
   );
 }
 
+/** Migration 0016's label on an SBP/NSPK order that showed its country's currency before a fix. */
+export function shownBeforeFix(shown: string, currency: string | null): string {
+  const before =
+    shown === "" ? "Shown to the customer without a currency" : `Shown to the customer as ${shown}`;
+  return `${before} before a fix; the payment details charged ${currency ?? "—"}.`;
+}
+
 /** The order's key facts, and its "Fix and resend" links both ways. */
 export function OrderSummary({
   order,
@@ -73,7 +80,14 @@ export function OrderSummary({
           )}
         </dd>
         <dt>Currency</dt>
-        <dd>{order.currency ?? "—"}</dd>
+        <dd>
+          {order.currency ?? "—"}
+          {order.shownCurrency !== null && (
+            <div className={styles.amountNote} data-testid="currency-before-fix">
+              {shownBeforeFix(order.shownCurrency, order.currency)}
+            </div>
+          )}
+        </dd>
         <dt>Method</dt>
         <dd>{order.paymentMethod}</dd>
         <dt>Direction</dt>

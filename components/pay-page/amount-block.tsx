@@ -27,6 +27,7 @@ export function AmountBlock({ view, m }: { view: PayPageView; m: Messages }) {
           {view.currencyName && view.currencyName !== view.currency ? ` — ${view.currencyName}` : null}
         </p>
       ) : null}
+      {view.payerBankConverts ? <p className={styles.converts}>{m.bankConvertsRoubles}</p> : null}
     </section>
   );
 }

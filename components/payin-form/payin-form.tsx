@@ -17,7 +17,7 @@ import { usePaymentIdOnce } from "@/components/forms/use-payment-id";
 import { useResend } from "@/components/forms/use-resend";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { createPayinAction } from "@/lib/actions/create-payin-action";
-import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod, servedCountries } from "@/lib/contract";
+import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "@/lib/contract";
 import { defaultPayinFormValues, PAYIN_FORM_FIELDS, payinFormSchema } from "@/lib/orders/payin-form-schema";
 import { PAYIN_METHOD_FIELDS, PAYIN_METHOD_HINTS } from "./method-fields";
 
@@ -76,7 +76,7 @@ export function PayinForm({
         </fieldset>
         <fieldset>
           <legend>Amount</legend>
-          <AmountCountryFields method={method} servedCountries={servedCountries("payin", method)} />
+          <AmountCountryFields direction="payin" method={method} />
           <CheckboxField
             name="addRandomCents"
             label="Add random cents"

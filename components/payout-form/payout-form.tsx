@@ -12,7 +12,7 @@ import { usePaymentIdOnce } from "@/components/forms/use-payment-id";
 import { useResend } from "@/components/forms/use-resend";
 import { useZodForm } from "@/components/forms/use-zod-form";
 import { createPayoutAction } from "@/lib/actions/create-payout-action";
-import { PAYOUT_METHOD_INFO, PAYOUT_METHODS, type PayoutMethod, servedCountries } from "@/lib/contract";
+import { PAYOUT_METHOD_INFO, PAYOUT_METHODS, type PayoutMethod } from "@/lib/contract";
 import {
   defaultPayoutFormValues,
   PAYOUT_FORM_FIELDS,
@@ -75,7 +75,7 @@ export function PayoutForm({
         </fieldset>
         <fieldset>
           <legend>Amount</legend>
-          <AmountCountryFields method={method} servedCountries={servedCountries("payout", method)} />
+          <AmountCountryFields direction="payout" method={method} />
         </fieldset>
         <fieldset data-method={method}>
           <legend>Recipient · {PAYOUT_METHOD_INFO[method].label}</legend>

@@ -21,7 +21,7 @@ export function isCountryCode(value: string): boolean {
   return COUNTRY_CODES.has(value);
 }
 
-/** Currency that follows the country (docs/architecture.md, Amounts and currency). Countries we have no mapping for show no currency. */
+/** Each country's currency, read only by orderCurrency (./order-currency.ts); unmapped countries have none. */
 const CURRENCY_BY_COUNTRY: Record<string, string> = {
   RU: "RUB",
   BR: "BRL",
@@ -50,6 +50,7 @@ const CURRENCY_BY_COUNTRY: Record<string, string> = {
   PE: "PEN",
 };
 
+/** The country's own currency. An order's currency is orderCurrency's: it depends on the method too. */
 export function currencyForCountry(country: string): string | undefined {
   return CURRENCY_BY_COUNTRY[country];
 }

@@ -133,7 +133,7 @@ describe("countries", () => {
   ])("%s → %s", (code, valid) => {
     expect(isCountryCode(code)).toBe(valid);
   });
-  test("currency follows the country", () => {
+  test("each country's own currency", () => {
     expect(currencyForCountry("RU")).toBe("RUB");
     expect(currencyForCountry("BR")).toBe("BRL");
     expect(currencyForCountry("KZ")).toBe("KZT");

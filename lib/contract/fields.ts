@@ -39,7 +39,7 @@ export const amount = z
   .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`)
   .refine(hasAtMostTwoDecimals, "Must have at most two decimals (e.g. 100.5 or 1500)")
   .meta({
-    description: `Greater than 0, at most two decimals, at most ${MAX_AMOUNT}. The currency follows the country.`,
+    description: `Greater than 0, at most two decimals, at most ${MAX_AMOUNT}. In the order's currency: RUB for SBP and NSPK QR (cross-border too), BRL for Pix, otherwise the country's.`,
     multipleOf: 0.01,
     examples: [1500, 100.5],
   });

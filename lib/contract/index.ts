@@ -9,6 +9,7 @@ export * from "./fields";
 export * from "./json-literals";
 export * from "./methods";
 export * from "./money";
+export * from "./order-currency";
 export * from "./payin";
 export * from "./payout";
 export * from "./problem";

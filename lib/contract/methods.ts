@@ -46,6 +46,8 @@ export interface PayinMethodInfo {
   countries?: readonly string[];
   /** The country whose bank directory `bankId` comes from, when it is not the order's country. */
   bankCountry?: string;
+  /** The currency the method settles in whatever the country (orderCurrency); absent: the country's. */
+  currency?: string;
 }
 
 export const PAYIN_METHOD_INFO: Record<PayinMethod, PayinMethodInfo> = {
@@ -64,6 +66,7 @@ export const PAYIN_METHOD_INFO: Record<PayinMethod, PayinMethodInfo> = {
     usesBankId: true,
     defaultCountry: "RU",
     countries: ["RU"],
+    currency: "RUB",
   },
   // Cross-border SBP/NSPK pay into a Russian SBP member bank, whatever the payer's country.
   CrossBorderSBP: {
@@ -72,6 +75,7 @@ export const PAYIN_METHOD_INFO: Record<PayinMethod, PayinMethodInfo> = {
     usesBankId: true,
     defaultCountry: "RU",
     bankCountry: "RU",
+    currency: "RUB",
   },
   QRNSPK: {
     label: "NSPK QR",
@@ -79,6 +83,7 @@ export const PAYIN_METHOD_INFO: Record<PayinMethod, PayinMethodInfo> = {
     usesBankId: true,
     defaultCountry: "RU",
     countries: ["RU"],
+    currency: "RUB",
   },
   QRNSPKCrossBorder: {
     label: "NSPK QR (cross-border)",
@@ -86,6 +91,7 @@ export const PAYIN_METHOD_INFO: Record<PayinMethod, PayinMethodInfo> = {
     usesBankId: true,
     defaultCountry: "RU",
     bankCountry: "RU",
+    currency: "RUB",
   },
   PIX: {
     label: "Pix QR",
@@ -93,6 +99,7 @@ export const PAYIN_METHOD_INFO: Record<PayinMethod, PayinMethodInfo> = {
     usesBankId: true,
     defaultCountry: "BR",
     countries: ["BR"],
+    currency: "BRL",
   },
 };
 
@@ -126,6 +133,8 @@ export interface PayoutMethodInfo {
   countries?: readonly string[];
   /** PIX_OUT_*: the request field that carries the recipient's Pix key. */
   pixKey?: PixKeyField;
+  /** The currency the method settles in whatever the country (orderCurrency); absent: the country's. */
+  currency?: string;
 }
 
 /** Where each kind of Pix key travels in a pay-out request. */
@@ -141,6 +150,7 @@ const pix = (pixKey: PixKeyField): PayoutMethodInfo => ({
   defaultCountry: "BR",
   countries: ["BR"],
   pixKey,
+  currency: "BRL",
 });
 
 export const PAYOUT_METHOD_INFO: Record<PayoutMethod, PayoutMethodInfo> = {
@@ -163,6 +173,7 @@ export const PAYOUT_METHOD_INFO: Record<PayoutMethod, PayoutMethodInfo> = {
     requiresClientPhone: false,
     defaultCountry: "RU",
     countries: ["RU"],
+    currency: "RUB",
   },
   BankAccount: {
     label: "Bank account",

@@ -15,6 +15,8 @@ export const en = {
   exactAmount: "Send exactly this amount, to the cent: a different amount may not be credited.",
   exactAmountCents: "The cents identify your payment. Send exactly this amount — not rounded.",
   currency: "Currency",
+  bankConvertsRoubles:
+    "The amount is in Russian roubles. If your account is in another currency, your bank converts it at its own rate.",
   bank: "Bank",
   cardTitle: "Transfer to a card",
   cardSteps: "In your bank's app, transfer the amount to this card number.",

@@ -17,6 +17,8 @@ export const ptBR: Messages = {
   exactAmount: "Envie exatamente este valor, até os centavos: um valor diferente pode não ser creditado.",
   exactAmountCents: "Os centavos identificam o seu pagamento. Envie exatamente este valor, sem arredondar.",
   currency: "Moeda",
+  bankConvertsRoubles:
+    "O valor está em rublos russos. Se a sua conta for em outra moeda, o seu banco faz a conversão pela cotação dele.",
   bank: "Banco",
   cardTitle: "Transferência para cartão",
   cardSteps: "No app do seu banco, transfira o valor para este número de cartão.",

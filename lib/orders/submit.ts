@@ -10,10 +10,10 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
 import {
-  currencyForCountry,
   type Direction,
   formatMinorUnits,
   type PayinRequest,
+  orderCurrency,
   type PayoutRequest,
   toMinorUnits,
 } from "@/lib/contract";
@@ -75,12 +75,14 @@ const FORM_FIELDS: Record<Direction, readonly string[]> = {
   payout: PAYOUT_FORM_FIELDS,
 };
 
-function requestFields(request: AnyRequest): OrderRequestFields {
+function requestFields(direction: Direction, request: AnyRequest): OrderRequestFields {
   return {
     request: maskOrderRequest(request),
     paymentMethod: request.paymentMethod,
     amount: formatMinorUnits(toMinorUnits(request.amount)),
-    currency: currencyForCountry(request.country) ?? null,
+    currency:
+      orderCurrency({ direction, paymentMethod: request.paymentMethod, country: request.country }).currency ??
+      null,
     country: request.country,
     clientEmail: request.client.email,
   };
@@ -102,7 +104,7 @@ async function createOrder(
       };
     }
   }
-  const fields = requestFields(request);
+  const fields = requestFields(direction, request);
   const { order, created } = await insertOrder(deps.sql, {
     resendOf: opts.resendOf ?? null,
     ...fields,

@@ -117,6 +117,51 @@ describe("buildPayPageView", () => {
     expect(view.bankId).toBe(2002);
   });
 
+  test.each([
+    ["ru", "999,99\u00a0₽", "российский рубль"],
+    ["pt-BR", "₽\u00a0999,99", "Rublo russo"],
+    ["en", "₽999.99", "Russian Ruble"],
+  ] as const)(
+    "cross-border NSPK QR for KZ (%s): roubles, and the payer's bank converts",
+    (locale, text, name) => {
+      const row = {
+        ...base,
+        paymentMethod: "QRNSPKCrossBorder",
+        country: "KZ",
+        currency: "RUB",
+        amount: "999.99",
+        finalAmount: "999.99",
+        bankDetails: { qr: { url: URL_ }, bankName: "Sberbank", bankId: 1001 },
+      };
+      const view = buildPayPageView(row, locale, NOW)!;
+      expect([view.currency, view.currencyName, view.payerBankConverts]).toEqual(["RUB", name, true]);
+      expect(view.amount.text.replace(/\s/g, " ")).toBe(text.replace(/\s/g, " "));
+    },
+  );
+
+  test.each([
+    ["QRNSPKCrossBorder", "RU", "RUB"],
+    ["QRNSPK", "RU", "RUB"],
+    ["CrossBorderCard", "KZ", "KZT"],
+    ["Card", "KZ", "KZT"],
+  ])("%s for %s: %s, no conversion line", (paymentMethod, country, currency) => {
+    const qr = { qr: { url: URL_ }, bankName: "Sberbank", bankId: 1001 };
+    const bankDetails = paymentMethod.startsWith("QR") ? qr : base.bankDetails;
+    const view = buildPayPageView({ ...base, paymentMethod, country, currency, bankDetails }, "en", NOW)!;
+    expect([view.currency, view.payerBankConverts]).toEqual([currency, false]);
+  });
+
+  test("a row stored without a currency takes the method's (roubles for SBP), never the country's", () => {
+    const row = {
+      ...base,
+      paymentMethod: "CrossBorderSBP",
+      country: "KZ",
+      currency: null,
+      bankDetails: { phoneNumber: "+79161234567", payeeName: "Ivan P.", bankName: "Sberbank" },
+    };
+    expect(buildPayPageView(row, "en", NOW)!.currency).toBe("RUB");
+  });
+
   test("nothing to show: unknown method or details that break the contract", () => {
     expect(buildPayPageView({ ...base, paymentMethod: "Cash" }, "en", NOW)).toBeNull();
     // Stored details that break the contract (the column's type says what the contract promises).

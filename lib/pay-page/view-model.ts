@@ -4,7 +4,7 @@
  */
 import {
   bankDetailsSchemas,
-  currencyForCountry,
+  orderCurrency,
   PAYIN_METHOD_INFO,
   PAYIN_METHODS,
   type PayinMethod,
@@ -53,6 +53,8 @@ export interface PayPageView {
   randomCents: boolean;
   currency?: string;
   currencyName?: string;
+  /** The amount is in roubles while the payer is elsewhere: their bank converts (the page says so). */
+  payerBankConverts: boolean;
   /** The bank's name in the page's language. */
   bankName: string;
   /** The bank's directory id, where the service named it (QR methods). */
@@ -200,7 +202,9 @@ export function buildPayPageView(
   const details = detailsFor(row.paymentMethod, row.bankDetails, localizeBank);
   if (!details) return null;
   const exact = row.finalAmount ?? row.amount;
-  const currency = row.currency ?? currencyForCountry(row.country);
+  const rule = orderCurrency({ direction: "payin", paymentMethod: row.paymentMethod, country: row.country });
+  // The stored currency is the order's (migration 0015 corrected the ones stored wrong before).
+  const currency = row.currency ?? rule.currency;
   const expiresAtMs = row.expiresAt ? row.expiresAt.getTime() : null;
   return {
     orderRef: orderReference(row.paymentId),
@@ -210,6 +214,7 @@ export function buildPayPageView(
     amountCopy: exact,
     randomCents: row.finalAmount !== null && row.finalAmount !== row.amount,
     ...(currency ? { currency, currencyName: currencyName(currency, locale) } : {}),
+    payerBankConverts: rule.payerBankConverts && currency === rule.currency,
     bankName: details.bankName,
     ...(details.bankId !== undefined ? { bankId: details.bankId } : {}),
     phase: phaseOf(row.status, expiresAtMs, nowMs),

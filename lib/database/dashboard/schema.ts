@@ -71,6 +71,8 @@ export interface OrdersTable {
   amount: string;
   finalAmount: string | null;
   currency: string | null;
+  /** Migration 0015: the currency an SBP/NSPK order showed before it was corrected to RUB ("" = none). */
+  shownCurrency: string | null;
   country: string;
   status: string;
   /** As sent, the card number masked (first six + last four). */

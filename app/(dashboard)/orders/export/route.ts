@@ -1,48 +1,14 @@
 import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
 import { getDb } from "@/lib/database/dashboard/client";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
-import { iterateOrders, type OrderListRow } from "@/lib/database/dashboard/queries/order-list";
+import { iterateOrders } from "@/lib/database/dashboard/queries/order-list";
 import { csvStreamResponse } from "@/lib/http/csv-response";
 import { routeProblem } from "@/lib/http/route-problem";
-import { csvLine } from "@/lib/orders/csv";
+import { ORDER_CSV_HEADER, orderCsvRecord } from "@/lib/orders/csv";
 import { parseOrderListParams } from "@/lib/orders/list-filters";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
-
-const HEADER = [
-  "created_at",
-  "order_id",
-  "payment_id",
-  "provider_order_id",
-  "direction",
-  "payment_method",
-  "amount",
-  "final_amount",
-  "currency",
-  "country",
-  "status",
-  "client_email",
-  "updated_at",
-];
-
-function record(r: OrderListRow): string {
-  return csvLine([
-    r.createdAt,
-    r.id,
-    r.paymentId,
-    r.providerOrderId,
-    r.direction,
-    r.paymentMethod,
-    r.amount,
-    r.finalAmount,
-    r.currency,
-    r.country,
-    r.status,
-    r.clientEmail,
-    r.updatedAt,
-  ]);
-}
 
 /**
  * GET /orders/export?<the list's filters> — every order of the filter as CSV, streamed in keyset batches
@@ -59,5 +25,5 @@ export async function GET(request: Request): Promise<Response> {
 
   const db = await getDb();
   await writeAudit(db, { userId: auth.user.id, action: "orders.export", details: { filters } });
-  return csvStreamResponse("orders", HEADER, iterateOrders(db, filters), record);
+  return csvStreamResponse("orders", ORDER_CSV_HEADER, iterateOrders(db, filters), orderCsvRecord);
 }

@@ -13,6 +13,7 @@ import { m0012CallbackReapply } from "./0012_callback_reapply";
 import { m0013PaymentApiCalls } from "./0013_payment_api_calls";
 import { m0014OrderStatusNotify } from "./0014_order_status_notify";
 import { m0015RequestLogFilters } from "./0015_request_log_filters";
+import { m0016OrderCurrency } from "./0016_order_currency";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -31,5 +32,6 @@ export const migrations: readonly Migration[] = [
   m0013PaymentApiCalls,
   m0014OrderStatusNotify,
   m0015RequestLogFilters,
+  m0016OrderCurrency,
   m0900OrderSearchIndexes,
 ];

@@ -5,6 +5,7 @@ import { m0003RequestLog } from "./0003_request_log";
 import { m0004AccountClocks } from "./0004_account_clocks";
 import { m0005CallbackChaos } from "./0005_callback_chaos";
 import { m0006Runs } from "./0006_runs";
+import { m0007OrderCurrency } from "./0007_order_currency";
 
 /** Every committed sandbox migration, in order. Add new files here; never edit an applied one. */
 export const sandboxMigrations: readonly Migration[] = [
@@ -14,6 +15,7 @@ export const sandboxMigrations: readonly Migration[] = [
   m0004AccountClocks,
   m0005CallbackChaos,
   m0006Runs,
+  m0007OrderCurrency,
 ];
 
 /** Differs from the dashboard's key, so both can migrate one PostgreSQL server at the same time. */
