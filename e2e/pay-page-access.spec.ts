@@ -101,6 +101,7 @@ test("with JavaScript the chooser filters as one types, by former and Latin name
   browser,
   qrOrder,
 }) => {
+  test.setTimeout(150_000); // three languages, then axe over the ~190 links
   const order = await qrOrder();
   for (const lang of LANGUAGES) {
     const m = getMessages(lang.locale);
