@@ -17,6 +17,16 @@ export { expect };
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A full-page screenshot into this test's output folder (kept per run and per test). */
+/** A customer's phone (Android Chrome): the pay page offers bank apps on it. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+};
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: base.info().outputPath(`${name}.png`), fullPage: true });
 }

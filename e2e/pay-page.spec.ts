@@ -4,7 +4,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "../lib/contract/methods";
 import { E2E } from "./config";
-import { test as base, expect, type SandboxOrder, type SeededPayin, screenshot } from "./fixtures";
+import { test as base, expect, PHONE, type SandboxOrder, type SeededPayin, screenshot } from "./fixtures";
 
 /**
  * The customer pay page, from orders created through the dashboard's form: details per method checked
@@ -16,15 +16,6 @@ import { test as base, expect, type SandboxOrder, type SeededPayin, screenshot }
 const CLIENT_IP = "203.0.113.77";
 /** The merchant's client, as staff type it into the form (distinctive, so a leak would be found). */
 const CLIENT = { firstName: "Zinaida", lastName: "Quxleyvandermeer", phone: "+79005557788" };
-
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
-};
 
 /** Banks picked in the form. Sberbank (1001) gets a code-only NSPK QR from the sandbox; QRNSPKCrossBorder
  *  without a bank gets url + code, so both QR rules (url if present, else code) are exercised. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 /** What the button says; the pay page passes its translations, the dashboard takes the English default. */
 export interface CopyTexts {
@@ -21,8 +21,8 @@ interface CopyButtonProps {
   className?: string;
   /** Where a failure shows; without it the failure text stands next to the button. */
   failedClassName?: string;
-  /** A glyph before the text (hidden from screen readers), at rest and after a copy. */
-  icon?: { className?: string; idle: string; copied: string };
+  /** An icon before the text (hidden from screen readers), at rest and after a copy. */
+  icon?: { className?: string; idle: ReactNode; copied: ReactNode };
   /** Stable id for tests. */
   copyId?: string;
 }
@@ -43,7 +43,13 @@ function legacyCopy(value: string): boolean {
   }
 }
 
-/** Copies `value` to the clipboard and says so, visibly and to screen readers. */
+const noSubscription = () => () => {};
+
+/**
+ * Copies `value` to the clipboard and says so, visibly and to screen readers. Until the page's script runs
+ * (and never without JavaScript) the button cannot copy: it keeps its place but is invisible, out of reach
+ * and unannounced; the value beside it stays selectable instead.
+ */
 export function CopyButton({
   value,
   label,
@@ -54,6 +60,11 @@ export function CopyButton({
   copyId,
 }: CopyButtonProps) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -80,6 +91,7 @@ export function CopyButton({
         data-copy-id={copyId}
         data-state={state}
         onClick={copy}
+        style={hydrated ? undefined : { visibility: "hidden" }}
       >
         {icon ? (
           <span aria-hidden="true" className={icon.className}>

@@ -1,12 +1,15 @@
 "use client";
 
 import { useFormContext, useWatch } from "react-hook-form";
-import { type Direction, orderCurrency, servedCountries, TRAFFIC_TYPES } from "@/lib/contract";
+import {
+  type Direction,
+  orderCurrency,
+  SUGGESTED_COUNTRIES,
+  servedCountries,
+  TRAFFIC_TYPES,
+} from "@/lib/contract";
 import { SelectField, TextField } from "./field";
 import styles from "./forms.module.css";
-
-/** Countries with a currency mapping, offered as suggestions (any ISO code may be typed). */
-const SUGGESTED_COUNTRIES = ["RU", "BR", "KZ", "BY", "UZ", "KG", "AM", "AZ", "GE", "TR", "IN"];
 
 const TRAFFIC_LABELS: Record<(typeof TRAFFIC_TYPES)[number], string> = {
   ALL: "ALL — any traffic",

@@ -11,6 +11,7 @@ interface BankAppChooserProps {
   title: string;
   hint: string;
   searchLabel: string;
+  searchSubmit: string;
   emptyText: string;
   allAppsText: string;
 }
@@ -27,6 +28,7 @@ export function BankAppChooser({
   title,
   hint,
   searchLabel,
+  searchSubmit,
   emptyText,
   allAppsText,
 }: BankAppChooserProps) {
@@ -59,7 +61,14 @@ export function BankAppChooser({
     >
       <summary className={styles.chooserSummary}>{title}</summary>
       <p className={styles.hint}>{hint}</p>
-      <BankAppSearch label={searchLabel} emptyText={emptyText} listId={listId} listVersion={listHtml} />
+      <BankAppSearch
+        label={searchLabel}
+        submitLabel={searchSubmit}
+        emptyText={emptyText}
+        listId={listId}
+        action={appsPath}
+        listVersion={listHtml}
+      />
       {listHtml === null ? (
         <ul className={styles.apps} id={listId}>
           <li>

@@ -6,7 +6,7 @@ const URL_ = "https://qr.nspk.ru/AS1A2B3C?type=02&bank=100000000111&sum=150037&c
 
 describe("the bank-app list as markup", () => {
   test("one link per app, in NSPK's order, with its own scheme, name and search text", () => {
-    const apps = listBankApps();
+    const apps = listBankApps("ru");
     const html = bankAppListHtml(URL_, apps);
     expect(html.match(/<li /g)).toHaveLength(apps.length);
     expect(html).toContain(
@@ -19,6 +19,14 @@ describe("the bank-app list as markup", () => {
       'style="--logo:url(&quot;https://qr.nspk.ru/proxyapp/logo/bank100000000111.png&quot;)"',
     );
     expect(html).not.toContain("background-image");
+  });
+
+  test("a search (?q=) hides the apps that do not match, and only them", () => {
+    const apps = listBankApps("en");
+    const html = bankAppListHtml(URL_, apps, "Tinkoff");
+    expect(html.match(/<li [^>]*>/g)!.filter((li) => !li.endsWith(" hidden>"))).toHaveLength(1);
+    expect(html).toMatch(/<li data-search="[^"]*tinkoff[^"]*">[\s\S]*?<span>T-Bank<\/span>/);
+    expect(html.match(/ hidden>/g)).toHaveLength(apps.length - 1);
   });
 
   test("every value is escaped: a hostile link or name cannot break out of the markup", () => {

@@ -11,12 +11,26 @@ interface BankAppsScreenProps {
   view: PayPageView;
   merchant: Merchant;
   payPath: string;
+  /** This page's own path: the search form's target. */
+  appsPath: string;
+  /** The search the list is filtered by (`?q=`), and whether no bank matches it. */
+  query: string;
+  noMatch: boolean;
   /** The list itself (BankAppList). */
   children: ReactNode;
 }
 
 /** The order's bank-apps page: the pay page's header, the amount, the way back, the searchable list. */
-export function BankAppsScreen({ locale, view, merchant, payPath, children }: BankAppsScreenProps) {
+export function BankAppsScreen({
+  locale,
+  view,
+  merchant,
+  payPath,
+  appsPath,
+  query,
+  noMatch,
+  children,
+}: BankAppsScreenProps) {
   const m = getMessages(locale);
   return (
     <div className={styles.shell}>
@@ -31,7 +45,15 @@ export function BankAppsScreen({ locale, view, merchant, payPath, children }: Ba
             <a href={payPath}>{m.chooserBack}</a>
           </p>
           <p className={styles.hint}>{m.chooserHint}</p>
-          <BankAppSearch label={m.chooserSearch} emptyText={m.chooserEmpty} listId={BANK_APP_LIST_ID} />
+          <BankAppSearch
+            label={m.chooserSearch}
+            submitLabel={m.chooserFind}
+            emptyText={m.chooserEmpty}
+            listId={BANK_APP_LIST_ID}
+            action={appsPath}
+            query={query}
+            initiallyEmpty={noMatch}
+          />
           {children}
         </section>
       </main>

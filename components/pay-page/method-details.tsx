@@ -42,6 +42,7 @@ export function MethodDetails({ view, m, bankLogoUrl, appsPath }: MethodDetailsP
           title={m.chooserTitle}
           hint={m.chooserHint}
           searchLabel={m.chooserSearch}
+          searchSubmit={m.chooserFind}
           emptyText={m.chooserEmpty}
           allAppsText={m.chooserAll}
         />

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CheckIcon, CrossIcon, TimerIcon } from "./icons";
 import styles from "./pay-page.module.css";
 
 /** The final screens (paid, failed, expired): one big sign, a title, what to do next. */
@@ -13,7 +14,7 @@ export function StatusScreen({
   body: string;
   children?: ReactNode;
 }) {
-  const sign = tone === "success" ? "✓" : tone === "failed" ? "✕" : "⏱";
+  const sign = tone === "success" ? <CheckIcon /> : tone === "failed" ? <CrossIcon /> : <TimerIcon />;
   return (
     <section
       className={`${styles.card} ${styles.screen}`}

@@ -54,3 +54,18 @@ const CURRENCY_BY_COUNTRY: Record<string, string> = {
 export function currencyForCountry(country: string): string | undefined {
   return CURRENCY_BY_COUNTRY[country];
 }
+
+/** The countries the order forms suggest (each has a currency mapping); any ISO code may be typed. */
+export const SUGGESTED_COUNTRIES: readonly string[] = [
+  "RU",
+  "BR",
+  "KZ",
+  "BY",
+  "UZ",
+  "KG",
+  "AM",
+  "AZ",
+  "GE",
+  "TR",
+  "IN",
+];

@@ -58,6 +58,7 @@ export const en = {
   failedBody: "The payment did not go through. If money left your account, contact the merchant.",
   language: "Language",
   safety: "Check the amount and the details before you pay.",
+  chooserFind: "Find",
 };
 
 export type Messages = typeof en;

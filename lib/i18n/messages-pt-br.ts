@@ -60,4 +60,5 @@ export const ptBR: Messages = {
   failedBody: "O pagamento não foi concluído. Se o dinheiro saiu da sua conta, fale com o lojista.",
   language: "Idioma",
   safety: "Confira o valor e os dados antes de pagar.",
+  chooserFind: "Buscar",
 };

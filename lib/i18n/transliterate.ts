@@ -43,3 +43,21 @@ const CYRILLIC_TO_LATIN: Record<string, string> = {
 export function transliterate(text: string): string {
   return [...text.toLowerCase()].map((c) => CYRILLIC_TO_LATIN[c] ?? c).join("");
 }
+
+const isUpper = (c: string | undefined) => c !== undefined && c !== c.toLowerCase();
+
+/**
+ * A Russian name spelt in Latin letters for reading, keeping its capitals: "Банк Левобережный" → "Bank
+ * Levoberezhnyy", "АКБ ФОРА-БАНК" → "AKB FORA-BANK", "Щит" → "Schit".
+ */
+export function romanize(text: string): string {
+  const chars = [...text];
+  return chars
+    .map((c, i) => {
+      const latin = CYRILLIC_TO_LATIN[c.toLowerCase()];
+      if (latin === undefined || !isUpper(c)) return latin ?? c;
+      const inCapitals = isUpper(chars[i - 1]) || isUpper(chars[i + 1]);
+      return inCapitals ? latin.toUpperCase() : latin.charAt(0).toUpperCase() + latin.slice(1);
+    })
+    .join("");
+}

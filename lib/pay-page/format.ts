@@ -49,11 +49,37 @@ export function currencyName(currency: string, locale: Locale): string {
   }
 }
 
-/** Where a country's customers read the deadline; elsewhere UTC, always with the zone's name. */
+/**
+ * The time zone a country's customers read the deadline in: the capital's, for every country the order
+ * forms suggest, a method serves or the currency table knows (time-zone.test.ts holds it to that); elsewhere
+ * UTC. The deadline always carries the zone's name, so a customer elsewhere in a wide country can tell.
+ */
 const TIME_ZONE_BY_COUNTRY: Record<string, string> = {
   RU: "Europe/Moscow",
   BR: "America/Sao_Paulo",
   KZ: "Asia/Almaty",
+  BY: "Europe/Minsk",
+  UZ: "Asia/Tashkent",
+  KG: "Asia/Bishkek",
+  TJ: "Asia/Dushanbe",
+  AM: "Asia/Yerevan",
+  AZ: "Asia/Baku",
+  GE: "Asia/Tbilisi",
+  TR: "Europe/Istanbul",
+  IN: "Asia/Kolkata",
+  US: "America/New_York",
+  GB: "Europe/London",
+  DE: "Europe/Berlin",
+  FR: "Europe/Paris",
+  ES: "Europe/Madrid",
+  IT: "Europe/Rome",
+  PT: "Europe/Lisbon",
+  NL: "Europe/Amsterdam",
+  AR: "America/Argentina/Buenos_Aires",
+  MX: "America/Mexico_City",
+  CL: "America/Santiago",
+  CO: "America/Bogota",
+  PE: "America/Lima",
 };
 
 export function timeZoneForCountry(country: string): string {

@@ -6,7 +6,7 @@ const LINK =
   "https://qr.nspk.ru/BS1A2B3C4D5E6F7G8H9J0K1L2M3N4P5Q6?type=02&bank=100000000111&sum=123456&cur=RUB&crc=AB12";
 
 describe("bank-app deep links", () => {
-  const apps = listBankApps();
+  const apps = listBankApps("ru");
   const scheme = (name: string) => apps.find((a) => a.name === name)!.scheme;
 
   test("Sberbank: its scheme from NSPK's list replaces https", () => {

@@ -6,7 +6,9 @@ import "server-only";
 import banks from "@/lib/reference-data/banks.json";
 import nspk from "@/lib/reference-data/nspk-c2bmembers.json";
 import type { Locale } from "@/lib/i18n";
-import { transliterate } from "@/lib/i18n/transliterate";
+import { romanize, transliterate } from "@/lib/i18n/transliterate";
+import { BANK_APP_ALIASES } from "./bank-aliases";
+import { bankSearchText } from "./bank-search";
 
 interface DirectoryBank {
   id: number;
@@ -78,19 +80,29 @@ export interface BankApp {
   /** The app's URL scheme, exactly as NSPK lists it. */
   scheme: string;
   logoUrl: string;
-  /** Lower-case text the chooser's search matches: the name, its Latin spelling and the English name. */
+  /** What the chooser's search matches (bankSearchText): every name the bank is known by, in both scripts. */
   searchText: string;
 }
 
-/** Every bank app in NSPK's order (largest banks first). */
-export function listBankApps(): BankApp[] {
+/**
+ * Every bank app in NSPK's order (largest banks first), named for a reader of `locale`: NSPK's Russian name
+ * in Russian; elsewhere the directory's English name, or else NSPK's name in Latin letters.
+ */
+export function listBankApps(locale: Locale): BankApp[] {
   return APPS.map((app) => {
-    const english = DIRECTORY.find((b) => b.appScheme === app.schema)?.name ?? "";
+    const latin = DIRECTORY.find((b) => b.appScheme === app.schema)?.name ?? romanize(app.bankName);
+    const aliases = BANK_APP_ALIASES[app.schema] ?? [];
     return {
-      name: app.bankName,
+      name: locale === "ru" ? app.bankName : latin,
       scheme: app.schema,
       logoUrl: app.logoURL,
-      searchText: [app.bankName.toLowerCase(), transliterate(app.bankName), english.toLowerCase()].join(" "),
+      searchText: bankSearchText([
+        app.bankName,
+        transliterate(app.bankName),
+        latin,
+        ...aliases,
+        ...aliases.map(transliterate),
+      ]),
     };
   });
 }

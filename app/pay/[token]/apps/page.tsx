@@ -6,12 +6,14 @@ import { getDb } from "@/lib/database/dashboard/client";
 import { getPayPageOrder } from "@/lib/database/dashboard/queries/pay-page";
 import { env } from "@/lib/env";
 import { getMessages } from "@/lib/i18n";
+import { matchesBankQuery } from "@/lib/pay-page/bank-search";
 import { payPageLocale } from "@/lib/pay-page/page-locale";
 import { listBankApps, localBankName } from "@/lib/pay-page/reference-banks";
 import { isWellFormedPayToken } from "@/lib/pay-page/token";
 import { buildPayPageView } from "@/lib/pay-page/view-model";
 
 type Params = { params: Promise<{ token: string }> };
+type Props = Params & { searchParams: Promise<{ q?: string | string[] }> };
 
 export async function generateMetadata(): Promise<Metadata> {
   const m = getMessages(await payPageLocale());
@@ -24,10 +26,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * Every bank app's link for an NSPK QR order that can still be paid: a page of its own, which works without
- * JavaScript, and where the pay page's chooser loads its list from when first opened.
+ * JavaScript (its search too: a GET form to `?q=`), and where the pay page's chooser loads its list from
+ * when first opened.
  */
-export default async function BankAppsPage({ params }: Params) {
+export default async function BankAppsPage({ params, searchParams }: Props) {
   const { token } = await params;
+  const { q } = await searchParams;
+  const query = (Array.isArray(q) ? q[0] : q)?.slice(0, 100) ?? "";
   if (!isWellFormedPayToken(token)) notFound();
   const row = await getPayPageOrder(await getDb(), token);
   if (!row) notFound();
@@ -35,6 +40,8 @@ export default async function BankAppsPage({ params }: Params) {
   const view = buildPayPageView(row, locale, Date.now(), (ref) => localBankName(ref, locale));
   const d = view?.details;
   if (view?.phase !== "pay" || d?.kind !== "nspkQr" || !d.nspkUrl) notFound();
+  const apps = listBankApps(locale);
+  const appsPath = `/pay/${encodeURIComponent(token)}/apps`;
 
   return (
     <BankAppsScreen
@@ -42,8 +49,11 @@ export default async function BankAppsPage({ params }: Params) {
       view={view}
       merchant={{ name: env.MERCHANT_DISPLAY_NAME, logoUrl: env.MERCHANT_LOGO_URL }}
       payPath={`/pay/${encodeURIComponent(token)}`}
+      appsPath={appsPath}
+      query={query}
+      noMatch={!apps.some((a) => matchesBankQuery(a.searchText, query))}
     >
-      <BankAppList nspkUrl={d.nspkUrl} apps={listBankApps()} />
+      <BankAppList nspkUrl={d.nspkUrl} apps={apps} query={query} />
     </BankAppsScreen>
   );
 }

@@ -1,4 +1,5 @@
 import type { Messages } from "@/lib/i18n";
+import { CheckIcon, CopyIcon } from "./icons";
 import styles from "./pay-page.module.css";
 
 /** The pay page's look and language for the shared CopyButton. */
@@ -7,6 +8,6 @@ export function payCopyProps(m: Messages) {
     texts: { copy: m.copy, copied: m.copied, failed: m.copyFailed },
     className: styles.copy,
     failedClassName: styles.copyFailed,
-    icon: { className: styles.copyIcon, idle: "⧉", copied: "✓" },
+    icon: { className: styles.copyIcon, idle: <CopyIcon />, copied: <CheckIcon /> },
   };
 }

@@ -1,0 +1,47 @@
+/**
+ * Other names customers know bank apps by, keyed by the app's scheme in NSPK's list
+ * (lib/reference-data/nspk-c2bmembers.json): former names (Tinkoff is T-Bank since 2024; Otkritie joined VTB
+ * in 2025; Yandex.Money became YooMoney), short and everyday ones ("Сбер", "Альфа"), Latin spellings.
+ * The bank-app chooser's search matches them beside the app's own names.
+ */
+export const BANK_APP_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  bank100000000111: ["Сбер", "Sber", "SberBank", "Сбербанк Онлайн", "СберБанк Онлайн"],
+  bank100000000004: ["Тинькофф", "Тинькофф Банк", "Tinkoff", "Tinkoff Bank", "Тинькоф", "Tinkov", "T-Bank"],
+  bank110000000005: ["ВТБ", "VTB", "ВТБ 24", "VTB24", "Открытие", "Банк Открытие", "Otkritie", "Otkrytie"],
+  bank100000000008: ["Альфа", "Альфа-Банк", "Альфабанк", "Alfa", "Alfa-Bank", "Alfabank"],
+  bank100000000007: ["Райффайзен", "Райф", "Raiffeisen", "Raiffeisenbank", "Raif"],
+  bank100000000001: ["ГПБ", "GPB", "Gazprombank"],
+  bank100000000010: ["Промсвязьбанк", "ПСБ", "PSB", "Promsvyazbank"],
+  bank100000000013: ["Халва", "Halva", "Sovcombank", "Восточный", "Восточный экспресс", "Vostochny"],
+  bank100000000020: ["РСХБ", "RSHB", "Россельхоз", "Rosselkhozbank"],
+  bank100000000025: ["МКБ", "MKB", "Credit Bank of Moscow"],
+  bank100000000030: ["UniCredit", "Юникредит"],
+  bank100000000003: ["СКБ-Банк", "СКБ Банк", "SKB-Bank", "Sinara"],
+  bank100000000082: ["Дом РФ", "ДОМ.РФ", "DOM.RF", "Dom RF"],
+  bank100000000017: ["МТС", "МТС Банк", "MTS", "MTS Bank"],
+  bank100000000006: ["Ак Барс", "Акбарс", "Ak Bars", "Akbars"],
+  bank100000000022: ["ЮMoney", "ЮМани", "YooMoney", "Яндекс.Деньги", "Яндекс Деньги", "Yandex.Money"],
+  bank100000000029: ["БСПБ", "BSPB", "Bank Saint Petersburg", "Банк Санкт-Петербург"],
+  bank100000000016: ["Почта", "Pochta", "Pochta Bank"],
+  bank100000000014: ["Русский Стандарт", "Russian Standard"],
+  bank100000000034: ["ТКБ", "Транскапиталбанк", "TKB", "Transkapitalbank"],
+  bank100000000026: ["Уралсиб", "Uralsib"],
+  bank100000000031: ["УБРиР", "Уральский банк реконструкции и развития", "UBRD", "UBRR"],
+  bank100000000018: ["ОТП", "OTP", "OTP Bank"],
+  bank100000000032: ["Ренессанс", "Ренессанс Кредит", "Renaissance", "Renaissance Credit"],
+  bank100000000150: ["Яндекс Банк", "Яндекс Пэй", "Yandex", "Yandex Bank", "Yandex Pay"],
+  bank100000000273: ["Озон", "Ozon", "Ozon Bank"],
+  bank100000000259: ["Вайлдберриз", "ВБ", "Wildberries", "WB Bank"],
+  bank100000000284: ["Точка", "Tochka"],
+  bank100000000108: ["АТБ", "ATB", "Asia-Pacific Bank"],
+  bank100000000045: ["Зенит", "Zenit"],
+  bank100000000047: ["Абсолют", "Absolut"],
+  bank100000000161: ["ЛОКО", "Локо-Банк", "Locko", "Loko"],
+  bank100000000041: ["БКС", "BCS"],
+  bank100000000040: ["Финам", "Finam"],
+  bank100000000099: ["Модульбанк", "Modulbank"],
+  bank100000000289: ["МТС Деньги", "ЭКСИ", "MTS Dengi", "EXI Bank"],
+  bank100000000095: ["Россия", "Bank Rossiya"],
+  bank100000000028: ["Авангард", "Avangard"],
+  bank100000000044: ["Экспобанк", "Expobank"],
+};
