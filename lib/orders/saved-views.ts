@@ -6,17 +6,14 @@
 import { z } from "zod";
 import { acceptedText } from "@/lib/contract/text";
 import { hasFilters, orderListQuery, parseOrderListParams } from "./list-filters";
+import type { SavedViewRow } from "@/lib/database/dashboard/schema";
 
 export const VIEW_NAME_MAX = 60;
 /** Views one user may keep: the sidebar lists them all. */
 export const VIEWS_PER_USER = 30;
 
-export interface SavedView {
-  id: string;
-  name: string;
-  /** Canonical filter query string, without "?". */
-  query: string;
-}
+/** A saved view: its `query` is the canonical filter query string, without "?". */
+export type SavedView = SavedViewRow;
 
 /** The canonical form of a list URL's filters (page position dropped), or why it cannot be a view. */
 export function viewQueryOf(search: string): { ok: true; query: string } | { ok: false; message: string } {

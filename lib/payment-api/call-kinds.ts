@@ -3,8 +3,9 @@
  * path (the base URL may carry a path of its own, so the service's path is matched at the end). Pure.
  */
 
-export const CALL_KINDS = ["payin-create", "payout-create", "bank-list", "sandbox", "other"] as const;
-export type CallKind = (typeof CALL_KINDS)[number];
+import { CALL_KINDS, type CallKind } from "@/lib/database/dashboard/schema";
+
+export { CALL_KINDS, type CallKind };
 
 export const CALL_KIND_TEXT: Record<CallKind, string> = {
   "payin-create": "Pay-in create",

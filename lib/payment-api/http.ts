@@ -16,6 +16,7 @@ import {
   PaymentApiTimeoutError,
 } from "./errors";
 import { backoffDelay, isRetryableStatus } from "./retry";
+import type { PaymentApiCallsTable } from "@/lib/database/dashboard/schema";
 
 export interface TransportConfig {
   baseUrl: string;
@@ -40,24 +41,11 @@ export type ApiRequest =
   | { method: "POST"; path: string; body: unknown };
 
 /** One attempt of a call, as it went: what was sent (the exact bytes), what came back, how long it took. */
-export interface ApiAttempt {
-  /** Shared by the attempts of one call. */
-  callId: string;
-  attempt: number;
-  startedAt: Date;
-  method: "GET" | "POST";
-  url: string;
-  /** The request body exactly as sent (null for a GET). */
-  requestBody: string | null;
-  /** The HTTP status; null when no answer came (a timeout, a network error). */
-  status: number | null;
-  responseBody: string | null;
-  /** Why no answer came. */
-  error: string | null;
-  /** Which way no answer came (null when one did). */
-  errorKind: "timeout" | "network" | null;
-  latencyMs: number;
-}
+/** One attempt of a call as the client saw it: the request log's row without what the log adds. */
+export type ApiAttempt = Omit<
+  PaymentApiCallsTable,
+  "id" | "userId" | "paymentId" | "serviceOrderId" | "kind"
+>;
 
 export interface ApiResult<T> {
   data: T;

@@ -9,8 +9,6 @@
  */
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { BankDetails } from "@/lib/contract";
-import type { CallKind } from "@/lib/payment-api/call-kinds";
-import type { ApiAttempt } from "@/lib/payment-api/http";
 
 /** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
 type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : ColumnType<T, string, string>;
@@ -153,9 +151,29 @@ export interface SavedViewsTable {
   createdAt: Defaulted<Date>;
 }
 
+/** What a call to the payment service was (0015): lib/payment-api/call-kinds.ts reads it off the request. */
+export const CALL_KINDS = ["payin-create", "payout-create", "bank-list", "sandbox", "other"] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
 /** One attempt of a call to the payment service as the client saw it, card numbers masked (0013). */
-export interface PaymentApiCallsTable extends ApiAttempt {
+export interface PaymentApiCallsTable {
   id: string;
+  /** Shared by the attempts of one call. */
+  callId: string;
+  attempt: number;
+  startedAt: Date;
+  method: "GET" | "POST";
+  url: string;
+  /** The request body exactly as sent (null for a GET). */
+  requestBody: string | null;
+  /** The HTTP status; null when no answer came (a timeout, a network error). */
+  status: number | null;
+  responseBody: string | null;
+  /** Why no answer came. */
+  error: string | null;
+  /** Which way no answer came (null when one did). */
+  errorKind: "timeout" | "network" | null;
+  latencyMs: number;
   /** Whose action caused it; null: the dashboard itself (the resume job). */
   userId: string | null;
   /** The order it concerns, when the request or answer names one. */
@@ -165,6 +183,9 @@ export interface PaymentApiCallsTable extends ApiAttempt {
   kind: CallKind;
 }
 export type PaymentApiCall = Selectable<PaymentApiCallsTable>;
+
+/** A saved view as the app uses it (the list's canonical filter query under a name). */
+export type SavedViewRow = Pick<Selectable<SavedViewsTable>, "id" | "name" | "query">;
 
 export type User = Selectable<UsersTable>;
 export type Session = Selectable<SessionsTable>;

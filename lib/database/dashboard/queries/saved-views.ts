@@ -2,14 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
-import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
+import type { DashboardDatabase, SavedViewRow } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
-import type { SavedView } from "@/lib/orders/saved-views";
 
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 
 /** A user's views, by name (case-insensitive). */
-export async function listSavedViews(sql: Sql, userId: string): Promise<SavedView[]> {
+export async function listSavedViews(sql: Sql, userId: string): Promise<SavedViewRow[]> {
   return db(sql)
     .selectFrom("savedViews")
     .select(["id", "name", "query"])
@@ -20,8 +19,8 @@ export async function listSavedViews(sql: Sql, userId: string): Promise<SavedVie
 }
 
 export type InsertViewResult =
-  | { ok: true; view: SavedView }
-  | { ok: false; reason: "name-taken" | "too-many" | "same-filters"; existing?: SavedView };
+  | { ok: true; view: SavedViewRow }
+  | { ok: false; reason: "name-taken" | "too-many" | "same-filters"; existing?: SavedViewRow };
 
 /**
  * Saves a view unless the user already has one of that name (any case), one with the same filters, or
@@ -59,7 +58,11 @@ export async function insertSavedView(
 }
 
 /** Deletes one of the user's own views; the deleted view, or null if they have no such view. */
-export async function deleteSavedView(sql: Sql, userId: string, viewId: string): Promise<SavedView | null> {
+export async function deleteSavedView(
+  sql: Sql,
+  userId: string,
+  viewId: string,
+): Promise<SavedViewRow | null> {
   const row = await db(sql)
     .deleteFrom("savedViews")
     .where("id", "=", viewId)
