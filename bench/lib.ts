@@ -110,12 +110,19 @@ export async function load(opts: {
   };
 }
 
+/** Printed, then refused when not a finite number: NaN or Infinity means the bench measured nothing. */
+function assertFinite(name: string, value: number): void {
+  if (!Number.isFinite(value)) throw new Error(`figure "${name.trim()}" is ${value}`);
+}
+
 export function figure(name: string, value: number, unit: string, note = ""): void {
   console.log(
     `${name.padEnd(58)} ${value.toFixed(value < 10 ? 2 : 1).padStart(10)} ${unit}${note ? `  ${note}` : ""}`,
   );
+  assertFinite(name, value);
 }
 
 export function ratio(name: string, measured: number, baseline: number, target: string): void {
   console.log(`${name.padEnd(58)} ${(measured / baseline).toFixed(2).padStart(10)} ×  (target ${target})`);
+  assertFinite(name, measured / baseline);
 }

@@ -17,6 +17,7 @@ const CLIENT_ID = "bench-merchant";
 const SECRET = "bench-secret-0123456789";
 const CONNECTIONS = 50;
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
+const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 2);
 
 function signedPayin() {
   const body = JSON.stringify(samplePayinRequest("Card"));
@@ -129,14 +130,15 @@ async function throughput(backend: "pglite" | "postgres"): Promise<void> {
     const baseline = await startBaselineChild(
       pgBaseline ? { BENCH_DATABASE_URL: pgBaseline.url } : { BENCH_DATA_DIR: path.join(dir, "baseline") },
     );
-    await load({ url: baseline.url, connections: CONNECTIONS, durationSec: 2, makeRequest: signedPayin }); // warm-up
+    const warmUp = { connections: CONNECTIONS, durationSec: WARMUP_SEC, makeRequest: signedPayin };
+    await load({ url: baseline.url, ...warmUp });
     const b = await measuredLoad(baseline);
     await baseline.child.stop();
 
     const sandbox = await startSandboxChild(
       pgSandbox ? { SANDBOX_DATABASE_URL: pgSandbox.url } : { SANDBOX_DATA_DIR: path.join(dir, "sandbox") },
     );
-    await load({ url: sandbox.url, connections: CONNECTIONS, durationSec: 2, makeRequest: signedPayin });
+    await load({ url: sandbox.url, ...warmUp });
     const s = await measuredLoad(sandbox);
     await sandbox.child.stop();
 
@@ -196,13 +198,12 @@ async function rssAfterOrders(count: number): Promise<void> {
   }
 }
 
-/** BENCH_SANDBOX_PARTS=throughput,store,rss picks parts (default: all). */
-export async function runSandboxBench(): Promise<void> {
-  const parts = new Set((process.env.BENCH_SANDBOX_PARTS ?? "throughput,store,rss").split(","));
-  if (parts.has("throughput")) {
+/** The section's parts, in order (bench/run.ts picks them with BENCH_SANDBOX_PARTS). */
+export const sandboxParts: Record<string, () => Promise<void>> = {
+  throughput: async () => {
     await throughput("pglite");
     await throughput("postgres");
-  }
-  if (parts.has("store")) await runSandboxStoreBench();
-  if (parts.has("rss")) await rssAfterOrders(Number(process.env.BENCH_RSS_ORDERS ?? 100_000));
-}
+  },
+  store: runSandboxStoreBench,
+  rss: () => rssAfterOrders(Number(process.env.BENCH_RSS_ORDERS ?? 100_000)),
+};
