@@ -104,6 +104,8 @@ async function drive(
       },
     ],
   });
+  // Refusals are quick: a round with no success would measure how fast the server says no.
+  if (result["2xx"] === 0) throw new Error(`${url}: no request answered 2xx (non-2xx ${result.non2xx})`);
   return {
     requestsPerSec: result.requests.average,
     p99Ms: result.latency.p99,

@@ -30,6 +30,13 @@ export interface Child {
   rssMiB(): number;
 }
 
+/** Children still running: killed when this process exits first (a part that failed midway), since one
+ * left behind would hold the output pipe open and keep a caller waiting for it (npm test). */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 export async function startChild(
   args: string[],
   env: Record<string, string>,
@@ -40,6 +47,8 @@ export async function startChild(
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
@@ -100,6 +109,8 @@ export async function load(opts: {
       },
     ],
   });
+  // Refusals are quick: a round with no success would measure how fast the server says no.
+  if (result["2xx"] === 0) throw new Error(`${opts.url}: no request answered 2xx (non-2xx ${result.non2xx})`);
   return {
     requestsPerSec: result.requests.average,
     p50Ms: result.latency.p50,

@@ -57,6 +57,15 @@ async function startBaselineChild(dbEnv: Record<string, string>): Promise<{ chil
   return { child, url: `http://127.0.0.1:${port}/` };
 }
 
+/** `measure`'s result; the child is stopped afterwards, also when `measure` fails. */
+async function stopAfter<T>(server: { child: Child }, measure: () => Promise<T>): Promise<T> {
+  try {
+    return await measure();
+  } finally {
+    await server.child.stop();
+  }
+}
+
 /** A load round with the CPU each party spent per answered request (µs): server, PostgreSQL, load generator. */
 async function measuredLoad(server: { child: Child; url: string }) {
   const pid = server.child.process.pid ?? 0;
@@ -131,16 +140,18 @@ async function throughput(backend: "pglite" | "postgres"): Promise<void> {
       pgBaseline ? { BENCH_DATABASE_URL: pgBaseline.url } : { BENCH_DATA_DIR: path.join(dir, "baseline") },
     );
     const warmUp = { connections: CONNECTIONS, durationSec: WARMUP_SEC, makeRequest: signedPayin };
-    await load({ url: baseline.url, ...warmUp });
-    const b = await measuredLoad(baseline);
-    await baseline.child.stop();
+    const b = await stopAfter(baseline, async () => {
+      await load({ url: baseline.url, ...warmUp });
+      return measuredLoad(baseline);
+    });
 
     const sandbox = await startSandboxChild(
       pgSandbox ? { SANDBOX_DATABASE_URL: pgSandbox.url } : { SANDBOX_DATA_DIR: path.join(dir, "sandbox") },
     );
-    await load({ url: sandbox.url, ...warmUp });
-    const s = await measuredLoad(sandbox);
-    await sandbox.child.stop();
+    const s = await stopAfter(sandbox, async () => {
+      await load({ url: sandbox.url, ...warmUp });
+      return measuredLoad(sandbox);
+    });
 
     console.log(`\n[${backend}] pay-in create, ${CONNECTIONS} connections, ${DURATION_SEC} s`);
     figure(
@@ -175,19 +186,17 @@ async function rssAfterOrders(count: number): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-rss-"));
   try {
     const sandbox = await startSandboxChild({ SANDBOX_DATA_DIR: path.join(dir, "sandbox") });
-    const before = sandbox.child.rssMiB();
-    const r = await load({
-      url: sandbox.url,
-      connections: CONNECTIONS,
-      amount: count,
-      makeRequest: signedPayin,
+    const inserts = { connections: CONNECTIONS, amount: count, makeRequest: signedPayin };
+    const { before, r, after } = await stopAfter(sandbox, async () => {
+      const before = sandbox.child.rssMiB();
+      const r = await load({ url: sandbox.url, ...inserts });
+      return { before, r, after: sandbox.child.rssMiB() };
     });
-    const after = sandbox.child.rssMiB();
-    await sandbox.child.stop();
     const baseline = await startBaselineChild({ BENCH_DATA_DIR: path.join(dir, "baseline") });
-    await load({ url: baseline.url, connections: CONNECTIONS, amount: count, makeRequest: signedPayin });
-    const baselineAfter = baseline.child.rssMiB();
-    await baseline.child.stop();
+    const baselineAfter = await stopAfter(baseline, async () => {
+      await load({ url: baseline.url, ...inserts });
+      return baseline.child.rssMiB();
+    });
     console.log(`\n[pglite] memory after ${count} pay-in orders`);
     figure("sandbox RSS at start", before, "MiB");
     figure(`sandbox RSS after ${r.total} creates (${r.non2xx} non-2xx)`, after, "MiB");
