@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- section ...] [--smoke]`: prints each figure, as a ratio against a baseline measured in the
  * same run. Figures are reported, never asserted (machines are noisy); only a figure that is not a finite
- * number fails its part. Sections: sandbox, dashboard, pay-page; BENCH_SANDBOX_PARTS and BENCH_DASHBOARD_PARTS
+ * number, or a load round with no 2xx answer, fails its part. Sections: sandbox, dashboard, pay-page; BENCH_SANDBOX_PARTS and BENCH_DASHBOARD_PARTS
  * pick parts. `--smoke` runs every part on tiny sizes (bench/smoke.ts). A part that fails is named at the end
  * and the run exits non-zero; the other parts still run.
  */
