@@ -20,6 +20,7 @@ import { migrate, openDatabase } from "@/lib/database";
 import { authorizeToken } from "@/lib/auth/authorize";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
 import { migrations } from "@/lib/database/dashboard/migrations";
+import { actionValues } from "@/lib/orders/form-normalise";
 import { payinFormSchema } from "@/lib/orders/payin-form-schema";
 import { submitPayin } from "@/lib/orders/submit";
 import { createPaymentApiClient, type PaymentApi } from "@/lib/payment-api";
@@ -33,9 +34,9 @@ const WARMUP = 20;
 const ACCOUNT = { clientId: "bench-merchant", secret: "bench-secret-0123456789" };
 const PUBLIC_BASE_URL = "http://127.0.0.1:9"; // no callbacks fire on create; nothing listens there anyway
 
-/** The form's values for a Card pay-in (what the browser sends to the action). */
-function formValues(): Record<string, unknown> {
-  return samplePayinRequest("Card");
+/** The form's values for a Card pay-in as the browser sends them to the action (the amount as text). */
+function formValues(): unknown {
+  return actionValues(samplePayinRequest("Card"));
 }
 
 async function measure(backend: "pglite" | "postgres", api: PaymentApi): Promise<void> {

@@ -8,9 +8,10 @@
  * - the server's RSS while four parallel 256 MB chunked posts hit /api/postback (bench/server-memory.ts);
  * - the real server action over HTTP (bench/dashboard-action.ts, worker mode) while the server is up.
  *
- * Env: BENCH_DURATION_SEC (per round, default 10, split in two rounds), BENCH_CALLBACK_ORDERS (default
- * 20 000), BENCH_RECEIVER_DBS (default "postgres,pglite"), BENCH_RECEIVER_ONLY=1 (only the receiver
- * figures: no memory figure, no server action); the build as bench/dashboard-process.ts says.
+ * Env: BENCH_DURATION_SEC (per round, default 10, split in two rounds), BENCH_WARMUP_SEC (the warm-up
+ * before them, default 2), BENCH_CALLBACK_ORDERS (default 20 000), BENCH_RECEIVER_DBS (default
+ * "postgres,pglite"), BENCH_RECEIVER_ONLY=1 (only the receiver figures: no memory figure, no server
+ * action); the build as bench/dashboard-process.ts says.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -30,6 +31,7 @@ import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders"
 const CONNECTIONS = 50;
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const ROUNDS = 2;
+const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 2);
 const ROUND_SEC = Math.max(1, Math.round(DURATION_SEC / ROUNDS));
 const CALLBACK_ORDERS = Number(process.env.BENCH_CALLBACK_ORDERS ?? 20_000);
 
@@ -102,6 +104,8 @@ async function drive(
       },
     ],
   });
+  // Refusals are quick: a round with no success would measure how fast the server says no.
+  if (result["2xx"] === 0) throw new Error(`${url}: no request answered 2xx (non-2xx ${result.non2xx})`);
   return {
     requestsPerSec: result.requests.average,
     p99Ms: result.latency.p99,
@@ -125,8 +129,8 @@ async function callbackRounds(
     return { ...signedCallback(target, id), id };
   };
   // Warm-up: JIT, the route bundles, the connection pool.
-  await drive(`${server.url}/api/healthz`, 2);
-  await drive(`${server.url}/api/postback`, 2, postback("warm"));
+  await drive(`${server.url}/api/healthz`, WARMUP_SEC);
+  await drive(`${server.url}/api/postback`, WARMUP_SEC, postback("warm"));
   const pids = nextServerTree(server.pid);
 
   const empty: Round[] = [];

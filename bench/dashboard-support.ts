@@ -2,7 +2,8 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "@/lib/database";
-import { ROOT, TSX } from "./lib";
+import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
+import { ROOT, TSX_IN_PROCESS } from "./lib";
 
 export const POSTGRES_ADMIN_URL =
   process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -65,11 +66,15 @@ export async function scratchPostgres(prefix: string): Promise<ScratchPostgres> 
  */
 export function runWorker(file: string, env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, "--conditions=react-server", file], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: "inherit",
-    });
+    const child = spawn(
+      process.execPath,
+      [...pgliteSafeNodeFlags(), ...TSX_IN_PROCESS, "--conditions=react-server", file],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        stdio: "inherit",
+      },
+    );
     const forward = () => child.kill("SIGTERM");
     process.once("SIGINT", forward);
     child.once("error", reject);

@@ -8,11 +8,11 @@
 import { runServerBench } from "./dashboard-server";
 import { runWorker } from "./dashboard-support";
 
-export async function runDashboardBench(): Promise<void> {
-  const wanted = (process.env.BENCH_DASHBOARD_PARTS ?? "action,server,list,counts,push").split(",");
-  if (wanted.includes("action")) await runWorker("bench/dashboard-action.ts");
-  if (wanted.includes("server")) await runServerBench();
-  if (wanted.includes("list")) await runWorker("bench/dashboard-list.ts");
-  if (wanted.includes("counts")) await runWorker("bench/dashboard-counts.ts");
-  if (wanted.includes("push")) await runWorker("bench/dashboard-push.ts");
-}
+/** The section's parts, in order (bench/run.ts picks them with BENCH_DASHBOARD_PARTS). */
+export const dashboardParts: Record<string, () => Promise<void>> = {
+  action: () => runWorker("bench/dashboard-action.ts"),
+  server: runServerBench,
+  list: () => runWorker("bench/dashboard-list.ts"),
+  counts: () => runWorker("bench/dashboard-counts.ts"),
+  push: () => runWorker("bench/dashboard-push.ts"),
+};

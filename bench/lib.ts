@@ -4,9 +4,9 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
+import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
-export const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 /** Node flags that load TypeScript in-process (unlike the tsx CLI, which runs the script in a second process
  * — that would make the child's PID, and so its measured RSS, the wrapper's). */
 export const TSX_IN_PROCESS = ["--import", "tsx"];
@@ -30,16 +30,25 @@ export interface Child {
   rssMiB(): number;
 }
 
+/** Children still running: killed when this process exits first (a part that failed midway), since one
+ * left behind would hold the output pipe open and keep a caller waiting for it (npm test). */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 export async function startChild(
   args: string[],
   env: Record<string, string>,
   healthUrl: string,
 ): Promise<Child> {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...pgliteSafeNodeFlags(), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
@@ -100,6 +109,8 @@ export async function load(opts: {
       },
     ],
   });
+  // Refusals are quick: a round with no success would measure how fast the server says no.
+  if (result["2xx"] === 0) throw new Error(`${opts.url}: no request answered 2xx (non-2xx ${result.non2xx})`);
   return {
     requestsPerSec: result.requests.average,
     p50Ms: result.latency.p50,
@@ -110,12 +121,19 @@ export async function load(opts: {
   };
 }
 
+/** Printed, then refused when not a finite number: NaN or Infinity means the bench measured nothing. */
+function assertFinite(name: string, value: number): void {
+  if (!Number.isFinite(value)) throw new Error(`figure "${name.trim()}" is ${value}`);
+}
+
 export function figure(name: string, value: number, unit: string, note = ""): void {
   console.log(
     `${name.padEnd(58)} ${value.toFixed(value < 10 ? 2 : 1).padStart(10)} ${unit}${note ? `  ${note}` : ""}`,
   );
+  assertFinite(name, value);
 }
 
 export function ratio(name: string, measured: number, baseline: number, target: string): void {
   console.log(`${name.padEnd(58)} ${(measured / baseline).toFixed(2).padStart(10)} ×  (target ${target})`);
+  assertFinite(name, measured / baseline);
 }

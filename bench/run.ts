@@ -1,20 +1,86 @@
 /**
- * `npm run bench [-- section ...]`: prints each figure, as a ratio against a baseline measured in the same
- * run. Figures are reported, never asserted (machines are noisy). Sections: sandbox, dashboard, pay-page.
+ * `npm run bench [-- section ...] [--smoke]`: prints each figure, as a ratio against a baseline measured in the
+ * same run. Figures are reported, never asserted (machines are noisy); only a figure that is not a finite
+ * number, or a load round with no 2xx answer, fails its part. Sections: sandbox, dashboard, pay-page; BENCH_SANDBOX_PARTS and BENCH_DASHBOARD_PARTS
+ * pick parts. `--smoke` runs every part on tiny sizes (bench/smoke.ts). A part that fails is named at the end
+ * and the run exits non-zero; the other parts still run.
  */
-import { runDashboardBench } from "./dashboard";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
 import { runWorker } from "./dashboard-support";
-import { runSandboxBench } from "./sandbox";
+import { ROOT } from "./lib";
+import { applySmokeEnv } from "./smoke";
 
-const sections: Record<string, () => Promise<void>> = {
-  sandbox: runSandboxBench,
-  dashboard: runDashboardBench,
-  "pay-page": () => runWorker("bench/pay-page.ts"),
+type Parts = Record<string, () => Promise<void>>;
+
+// The section modules read their knobs when loaded, so the smoke sizes are set before they are imported.
+if (process.argv.includes("--smoke")) applySmokeEnv();
+const { sandboxParts } = await import("./sandbox");
+const { dashboardParts } = await import("./dashboard");
+const { DIST_DIR } = await import("./dashboard-process");
+
+const sections: Record<string, { parts: Parts; pick?: string }> = {
+  sandbox: { parts: sandboxParts, pick: "BENCH_SANDBOX_PARTS" },
+  dashboard: { parts: dashboardParts, pick: "BENCH_DASHBOARD_PARTS" },
+  "pay-page": { parts: { lighthouse: () => runWorker("bench/pay-page.ts") } },
 };
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-for (const [name, run] of Object.entries(sections)) {
-  if (wanted.length > 0 && !wanted.includes(name)) continue;
-  console.log(`\n==== ${name} ====`);
-  await run();
+/** The parts of `section` to run: all, or those its BENCH_*_PARTS variable names (an unknown name is an error). */
+function picked(
+  section: string,
+  { parts, pick }: { parts: Parts; pick?: string },
+): [string, Parts[string]][] {
+  const names = pick && process.env[pick] ? process.env[pick].split(",") : Object.keys(parts);
+  const unknown = names.filter((n) => !(n in parts));
+  if (unknown.length > 0)
+    throw new Error(
+      `${pick}: no ${section} part ${unknown.join(", ")} (parts: ${Object.keys(parts).join(",")})`,
+    );
+  return Object.entries(parts).filter(([n]) => names.includes(n));
 }
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const unknownSections = wanted.filter((s) => !(s in sections));
+if (unknownSections.length > 0)
+  throw new Error(
+    `no bench section ${unknownSections.join(", ")} (sections: ${Object.keys(sections).join(", ")})`,
+  );
+const plan = Object.entries(sections)
+  .filter(([name]) => wanted.length === 0 || wanted.includes(name))
+  .map(([name, section]) => [name, picked(name, section)] as const);
+
+// One production build for the whole run (dashboard and pay-page parts start the server several times),
+// removed at the end when it was not there before, unless BENCH_KEEP_BUILD=1.
+const build = path.join(ROOT, DIST_DIR);
+const removeBuild = process.env.BENCH_KEEP_BUILD !== "1" && !existsSync(build);
+process.env.BENCH_KEEP_BUILD = "1";
+
+const started = Date.now();
+const failed: string[] = [];
+let ran = 0;
+try {
+  for (const [section, parts] of plan) {
+    console.log(`\n==== ${section} ====`);
+    for (const [part, run] of parts) {
+      ran++;
+      const partStarted = Date.now();
+      try {
+        await run();
+        console.log(`(${section}/${part}: ${((Date.now() - partStarted) / 1000).toFixed(0)} s)`);
+      } catch (error) {
+        failed.push(`${section}/${part}`);
+        console.error(
+          `\n✗ bench part ${section}/${part} failed: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
+  }
+} finally {
+  if (removeBuild) rmSync(build, { recursive: true, force: true });
+}
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+if (failed.length > 0) {
+  console.error(`\nbench: ${failed.length} of ${ran} parts failed in ${seconds} s: ${failed.join(", ")}`);
+  process.exit(1);
+}
+console.log(`\nbench: ${ran} parts ran in ${seconds} s`);

@@ -17,6 +17,7 @@ const CLIENT_ID = "bench-merchant";
 const SECRET = "bench-secret-0123456789";
 const CONNECTIONS = 50;
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
+const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 2);
 
 function signedPayin() {
   const body = JSON.stringify(samplePayinRequest("Card"));
@@ -54,6 +55,15 @@ async function startBaselineChild(dbEnv: Record<string, string>): Promise<{ chil
     `http://127.0.0.1:${port}/healthz`,
   );
   return { child, url: `http://127.0.0.1:${port}/` };
+}
+
+/** `measure`'s result; the child is stopped afterwards, also when `measure` fails. */
+async function stopAfter<T>(server: { child: Child }, measure: () => Promise<T>): Promise<T> {
+  try {
+    return await measure();
+  } finally {
+    await server.child.stop();
+  }
 }
 
 /** A load round with the CPU each party spent per answered request (µs): server, PostgreSQL, load generator. */
@@ -129,16 +139,19 @@ async function throughput(backend: "pglite" | "postgres"): Promise<void> {
     const baseline = await startBaselineChild(
       pgBaseline ? { BENCH_DATABASE_URL: pgBaseline.url } : { BENCH_DATA_DIR: path.join(dir, "baseline") },
     );
-    await load({ url: baseline.url, connections: CONNECTIONS, durationSec: 2, makeRequest: signedPayin }); // warm-up
-    const b = await measuredLoad(baseline);
-    await baseline.child.stop();
+    const warmUp = { connections: CONNECTIONS, durationSec: WARMUP_SEC, makeRequest: signedPayin };
+    const b = await stopAfter(baseline, async () => {
+      await load({ url: baseline.url, ...warmUp });
+      return measuredLoad(baseline);
+    });
 
     const sandbox = await startSandboxChild(
       pgSandbox ? { SANDBOX_DATABASE_URL: pgSandbox.url } : { SANDBOX_DATA_DIR: path.join(dir, "sandbox") },
     );
-    await load({ url: sandbox.url, connections: CONNECTIONS, durationSec: 2, makeRequest: signedPayin });
-    const s = await measuredLoad(sandbox);
-    await sandbox.child.stop();
+    const s = await stopAfter(sandbox, async () => {
+      await load({ url: sandbox.url, ...warmUp });
+      return measuredLoad(sandbox);
+    });
 
     console.log(`\n[${backend}] pay-in create, ${CONNECTIONS} connections, ${DURATION_SEC} s`);
     figure(
@@ -173,19 +186,17 @@ async function rssAfterOrders(count: number): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-rss-"));
   try {
     const sandbox = await startSandboxChild({ SANDBOX_DATA_DIR: path.join(dir, "sandbox") });
-    const before = sandbox.child.rssMiB();
-    const r = await load({
-      url: sandbox.url,
-      connections: CONNECTIONS,
-      amount: count,
-      makeRequest: signedPayin,
+    const inserts = { connections: CONNECTIONS, amount: count, makeRequest: signedPayin };
+    const { before, r, after } = await stopAfter(sandbox, async () => {
+      const before = sandbox.child.rssMiB();
+      const r = await load({ url: sandbox.url, ...inserts });
+      return { before, r, after: sandbox.child.rssMiB() };
     });
-    const after = sandbox.child.rssMiB();
-    await sandbox.child.stop();
     const baseline = await startBaselineChild({ BENCH_DATA_DIR: path.join(dir, "baseline") });
-    await load({ url: baseline.url, connections: CONNECTIONS, amount: count, makeRequest: signedPayin });
-    const baselineAfter = baseline.child.rssMiB();
-    await baseline.child.stop();
+    const baselineAfter = await stopAfter(baseline, async () => {
+      await load({ url: baseline.url, ...inserts });
+      return baseline.child.rssMiB();
+    });
     console.log(`\n[pglite] memory after ${count} pay-in orders`);
     figure("sandbox RSS at start", before, "MiB");
     figure(`sandbox RSS after ${r.total} creates (${r.non2xx} non-2xx)`, after, "MiB");
@@ -196,13 +207,12 @@ async function rssAfterOrders(count: number): Promise<void> {
   }
 }
 
-/** BENCH_SANDBOX_PARTS=throughput,store,rss picks parts (default: all). */
-export async function runSandboxBench(): Promise<void> {
-  const parts = new Set((process.env.BENCH_SANDBOX_PARTS ?? "throughput,store,rss").split(","));
-  if (parts.has("throughput")) {
+/** The section's parts, in order (bench/run.ts picks them with BENCH_SANDBOX_PARTS). */
+export const sandboxParts: Record<string, () => Promise<void>> = {
+  throughput: async () => {
     await throughput("pglite");
     await throughput("postgres");
-  }
-  if (parts.has("store")) await runSandboxStoreBench();
-  if (parts.has("rss")) await rssAfterOrders(Number(process.env.BENCH_RSS_ORDERS ?? 100_000));
-}
+  },
+  store: runSandboxStoreBench,
+  rss: () => rssAfterOrders(Number(process.env.BENCH_RSS_ORDERS ?? 100_000)),
+};

@@ -81,8 +81,12 @@ function chunkedPost(url: URL): Promise<{ status: number; sentBytes: number }> {
       },
     );
     req.on("error", (error: NodeJS.ErrnoException) => {
-      // The server may close the connection once it has answered; the answer is what counts.
-      if (!answered) reject(error);
+      // The server may close the connection once it has answered; the answer is what counts. Closing it
+      // while we still write (EPIPE, ECONNRESET) can lose that answer on our side: the upload was cut off
+      // all the same, counted as status 0 ("closed").
+      if (answered) return;
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") resolve({ status: 0, sentBytes });
+      else reject(error);
     });
     const pump = () => {
       while (!answered && !req.destroyed && sentBytes < BODY_BYTES) {
@@ -120,7 +124,7 @@ export async function postbackMemoryFigure(serverUrl: string, startPid: number):
     "  answers",
     results.filter((r) => r.status === 413).length,
     `of ${POSTS} were 413`,
-    `(statuses ${results.map((r) => r.status).join(", ")})`,
+    `(statuses ${results.map((r) => r.status || "closed").join(", ")})`,
   );
   figure(
     "  sent per client before the answer (max)",

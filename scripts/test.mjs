@@ -2,7 +2,8 @@
 /**
  * `npm test`: every gate, in order — types, lint, format, unit tests, integration tests on embedded PGlite
  * and again on the PostgreSQL server (TEST_POSTGRES_URL, default the local one; each run makes and drops
- * its own scratch databases), then the Playwright flows against the production build.
+ * its own scratch databases), then the Playwright flows against the production build, then the benchmarks'
+ * smoke run on that same build (`npm run bench -- --smoke`: every part briefly, counted as one test).
  * `npm test -- --only unit,integration` runs a subset. `npm test -- --node 24` also runs the unit and
  * integration steps on another Node.js (a major version, fetched from the npm registry once, or a path to a
  * node binary). Ends with one "Total: N passed, N failed" line counting every run.
@@ -34,7 +35,7 @@ mkdirSync(reports, { recursive: true });
 
 ensureNodeModules();
 await runOnSupportedNode();
-if (want("e2e")) ensureChromium();
+if (want("e2e") || want("bench")) ensureChromium();
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -229,6 +230,21 @@ if (want("e2e")) {
     collectPlaywrightFailures(JSON.parse(readFileSync(out, "utf8")).suites ?? []);
     collectPlaywrightTimes(JSON.parse(readFileSync(out, "utf8")).suites ?? []);
   } else failures.push("e2e (no report)");
+}
+
+if (want("bench")) {
+  // After the e2e step, so its production build (NEXT_DIST_DIR) is reused, and kept, not built again.
+  const ok = step("bench", bin("tsx"), ["bench/run.ts", "--smoke"], {
+    BENCH_NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+    BENCH_KEEP_BUILD: "1",
+  });
+  if (ok) totals.passed++;
+  else {
+    totals.failed++;
+    // bench/run.ts ends its stderr with the parts that failed.
+    const named = (stderrTails.get("bench") ?? []).findLast((l) => l.startsWith("bench: "));
+    failedTests.push(`[bench] npm run bench -- --smoke\n      ${named ?? "(see its output above)"}`);
+  }
 }
 
 /** Failed Playwright tests (suites nest; a test failed when its last result did not pass). */

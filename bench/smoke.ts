@@ -1,0 +1,32 @@
+/**
+ * `npm run bench -- --smoke` (npm test runs it): every section and part once, on tiny sizes, to prove the
+ * benches still run end to end and print finite figures. Its figures mean nothing. A knob already set in
+ * the environment wins over this table.
+ */
+export const SMOKE_ENV: Record<string, string> = {
+  // Load rounds (sandbox throughput, callback receiver) and the warm-ups before them.
+  BENCH_DURATION_SEC: "1",
+  BENCH_WARMUP_SEC: "1",
+  // sandbox
+  BENCH_STORE_PER_BLOCK: "5",
+  BENCH_RSS_ORDERS: "200",
+  // dashboard
+  BENCH_ACTION_CALLS: "5",
+  BENCH_HTTP_ACTION_CALLS: "5",
+  BENCH_CALLBACK_ORDERS: "200",
+  BENCH_LIST_SMALL: "100",
+  BENCH_LIST_ROWS: "500",
+  BENCH_LIST_RUNS: "3",
+  BENCH_COUNTS_WRITERS: "2",
+  BENCH_COUNTS_OPS: "5",
+  BENCH_COUNTS_ROUNDS: "1",
+  BENCH_PUSH_SAMPLES: "3",
+  BENCH_PUSH_STREAMS: "10",
+  // pay-page: one method's page against the sign-in page, one Lighthouse run each
+  BENCH_LIGHTHOUSE_RUNS: "1",
+  BENCH_PAY_PAGE_METHODS: "Card",
+};
+
+export function applySmokeEnv(): void {
+  for (const [name, value] of Object.entries(SMOKE_ENV)) process.env[name] ??= value;
+}
