@@ -6,7 +6,7 @@ import { textProblem } from "@/lib/contract";
 import type { CallbackOutcome } from "@/lib/database/dashboard/schema";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
 import { isDay, ORDER_LIST_METHODS, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
-import { isCallbackOutcome } from "./outcomes";
+import { isCallbackOutcome, OUTCOME_FILTER_TEXT } from "./outcomes";
 
 /** Deliveries one "Re-apply all" goes through at most; its answer says so when a filter holds more. */
 export const BULK_REAPPLY_LIMIT = 1000;
@@ -81,4 +81,12 @@ export function callbackListQuery(filters: CallbackListFilters, page: CallbackLi
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...filters, ...page })) if (value) params.set(key, value);
   return params.toString();
+}
+
+/** The filters in words, for the re-apply confirmation and the activity log: 'outcome “Unknown order”, method “SBP”' or "all". */
+export function describeCallbackFilters(filters: Record<string, unknown>): string {
+  const parts = Object.entries(filters)
+    .filter(([, v]) => typeof v === "string" && v !== "")
+    .map(([k, v]) => `${k} “${k === "outcome" ? (OUTCOME_FILTER_TEXT[v as CallbackOutcome] ?? v) : v}”`);
+  return parts.length ? parts.join(", ") : "all";
 }
