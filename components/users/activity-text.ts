@@ -125,7 +125,7 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
       : "",
   ],
   "callbacks.reapply-filter": (e) => [
-    `Re-applied ${num(e.details.count)} callbacks (${callbackFilters(e)})${tally(e.details.outcomes)}`,
+    `Re-applied ${num(e.details.count)} callback${e.details.count === 1 ? "" : "s"} (${callbackFilters(e)})${tally(e.details.outcomes)}`,
   ],
   "callback.resend": (e) => ["Asked the sandbox to send a ", ...callback(e), " again"],
 };

@@ -30,7 +30,8 @@ export interface CallbackFilterError {
   message: string;
 }
 
-const KEYS = ["outcome", "method", "from", "to", "after", "before"] as const;
+const FILTER_KEYS = ["outcome", "method", "from", "to"] as const;
+const KEYS = [...FILTER_KEYS, "after", "before"] as const;
 /** Reads the filters; each refused value is named in `errors` and left out. */
 export function parseCallbackListParams(input: SearchParamsInput): {
   filters: CallbackListFilters;
@@ -85,7 +86,8 @@ export function callbackListQuery(filters: CallbackListFilters, page: CallbackLi
 
 /** The filters in words, for the re-apply confirmation and the activity log: 'outcome “Unknown order”, method “SBP”' or "all". */
 export function describeCallbackFilters(filters: Record<string, unknown>): string {
-  const parts = Object.entries(filters)
+  // In the page's order, whatever the object's (a jsonb column gives its keys back in an order of its own).
+  const parts = FILTER_KEYS.map((k) => [k, filters[k]] as const)
     .filter(([, v]) => typeof v === "string" && v !== "")
     .map(([k, v]) => `${k} “${k === "outcome" ? (OUTCOME_FILTER_TEXT[v as CallbackOutcome] ?? v) : v}”`);
   return parts.length ? parts.join(", ") : "all";
