@@ -208,6 +208,7 @@ test.describe("the recipient of a pay-out", () => {
     await page.getByRole("button", { name: "Mark paid out" }).click();
     const id = new URL(page.url()).pathname.split("/").pop() ?? "";
     await expect(page.getByTestId(`status-${id}`).first()).toHaveText("Success", { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Mark paid out" })).toHaveCount(0);
     const create = page.getByTestId("api-call").filter({ hasText: "/payout/create" });
     await create.getByText("Request and answer").click();
     await expect(
