@@ -90,6 +90,9 @@ test("change your own password from the user menu: other sessions end, this one 
     await expect(form.getByLabel("Current password")).toHaveValue(user.password);
     await expect(form.getByLabel("New password", { exact: true })).toHaveValue("second-password-456");
     await screenshot(mine, "account-mismatch-desktop");
+    await mine.setViewportSize(PHONE);
+    await screenshot(mine, "account-mismatch-mobile");
+    await mine.setViewportSize({ width: 1280, height: 720 });
 
     await changePassword(mine, user.password, "second-password-456");
     await expect(mine.getByRole("status").filter({ hasText: "Password changed." })).toHaveText(
