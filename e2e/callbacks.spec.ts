@@ -96,3 +96,61 @@ test("a bad filter is named; a viewer reads callbacks but gets no re-apply", asy
   await expect(viewer.getByTestId("delivery-outcome")).toHaveText("Applied");
   await expect(viewer.getByRole("button", { name: /Re-apply|send it again/ })).toHaveCount(0);
 });
+
+test("“Re-apply all matching” asks first (how many, which filter), then writes one activity entry; a phone keeps id and label apart", async ({
+  page,
+  createPayin,
+  sandbox,
+}) => {
+  // CrossBorderCard: no other spec counts the callbacks of such an order, which a bulk re-apply adds to.
+  const order = await createPayin({
+    email: `reapply-all-${unique()}@example.com`,
+    method: "CrossBorderCard",
+  });
+  await sandbox.setStatus(order.serviceId, "Failed");
+  await expect(page.getByTestId(`status-${order.id}`).first()).toHaveText("Failed", { timeout: 20_000 });
+  const filters = "outcome “Applied”, method “CrossBorderCard”";
+
+  await page.goto("/callbacks?outcome=applied&method=CrossBorderCard");
+  const open = page.getByRole("button", { name: "Re-apply all matching" });
+  const dialog = page.getByRole("dialog", { name: /^Re-apply \d+ callbacks?\?$/ });
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`filters: ${filters}`);
+  const count = Number(/\d+/.exec((await dialog.getByRole("heading").textContent()) ?? "")?.[0]);
+  expect(count).toBeGreaterThanOrEqual(1);
+  await screenshot(page, "callbacks-reapply-all-confirm-desktop");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "callbacks-reapply-all-confirm-mobile");
+
+  // Cancel sends nothing.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Re-applied" })).toHaveCount(0);
+
+  // On a phone the order cell reads "<id> Pay-in · CrossBorderCard", not the two run together.
+  const row = page.getByRole("row").filter({ hasText: order.paymentId.slice(0, 8) });
+  await expect(row.getByRole("cell").nth(3)).toHaveText(
+    `${order.paymentId.slice(0, 8)} Pay-in · CrossBorderCard`,
+    {
+      useInnerText: true,
+    },
+  );
+  await screenshot(page, "callbacks-list-mobile");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await open.click();
+  await dialog.getByRole("button", { name: /^Re-apply \d+ callbacks?$/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Re-applied \d+:/ })).toContainText("duplicate");
+
+  // The activity log: one sentence for the click, naming the filter.
+  await page.goto("/users");
+  await expect(
+    page.getByText(new RegExp(`^Re-applied \\d+ callbacks? \\(${filters}\\)`)).first(),
+  ).toBeVisible();
+  // The order's own history shows its callback re-applied by staff.
+  await page.goto(order.orderUrl);
+  await expect(page.getByTestId("callback-delivery").filter({ hasText: "re-applied by staff" })).toHaveCount(
+    1,
+  );
+});

@@ -115,12 +115,7 @@ export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): 
   await page.getByRole("button", { name: "Create pay-in" }).click();
   await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const customerLink = ((await page.getByTestId("customer-link").textContent()) ?? "").trim();
-  const serviceId = (
-    (await page
-      .locator("dt", { hasText: "Service id" })
-      .locator("xpath=following-sibling::dd[1]")
-      .textContent()) ?? ""
-  ).trim();
+  const serviceId = ((await page.getByTestId("service-id").textContent()) ?? "").trim();
   return {
     id: new URL(page.url()).pathname.split("/").pop() ?? "",
     method,

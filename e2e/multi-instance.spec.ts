@@ -181,3 +181,24 @@ test("sign-in failures on both dashboards add up to one lockout, seen in B's Use
   for (const o of orders) await expect(pageB.getByTestId(`status-${o.id}`).first()).toBeVisible();
   await screenshot(pageB, "dashboard-b-saved-view-from-a");
 });
+
+test("signed out after 30 idle minutes: the sign-in page says so, then returns to the page", async () => {
+  await pageA.goto("/orders?status=Failed");
+  await expect(pageA).toHaveURL(/\/orders\?status=Failed$/);
+  // Thirty-one minutes without a request: the session's last activity moved back in the shared database.
+  await cluster.dashboardSql("UPDATE sessions SET last_seen_at = now() - interval '31 minutes'");
+  await pageA.goto("/orders?status=Failed");
+  await expect(pageA).toHaveURL(/\/login\?next=%2Forders%3Fstatus%3DFailed&reason=idle$/);
+  await expect(pageA.getByRole("status").filter({ hasText: "signed out" })).toHaveText(
+    "You were signed out after 30 minutes without activity. Sign in to go back to the page.",
+  );
+  await screenshot(pageA, "signed-out-idle-desktop");
+  await pageA.setViewportSize({ width: 390, height: 844 });
+  await screenshot(pageA, "signed-out-idle-mobile");
+  await pageA.setViewportSize({ width: 1280, height: 720 });
+
+  await pageA.getByLabel("Email").fill(CLUSTER_ADMIN.email);
+  await pageA.getByLabel("Password").fill(CLUSTER_ADMIN.password);
+  await pageA.getByRole("button", { name: "Sign in" }).click();
+  await expect(pageA).toHaveURL(`${cluster.dashboardA.url}/orders?status=Failed`);
+});

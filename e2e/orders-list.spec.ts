@@ -87,16 +87,25 @@ test("the shown paymentId prefix finds the order; the whole row opens it, by mou
   expect(hydrationErrors).toEqual([]);
 });
 
-test("4 characters of a paymentId find the order; 3 are an email search and do not", async ({
-  page,
-  createPayin,
-}) => {
+test("4 characters of a paymentId find the order; 3 say that 4 are needed", async ({ page, createPayin }) => {
   const tag = unique();
   const order = await createPayin({ email: `short-${tag}@example.com` });
-  await page.goto(`/orders?q=${order.paymentId.slice(0, 4)}&status=In+progress`);
+  await page.goto("/orders?status=In+progress");
+  const search = page.getByRole("searchbox", { name: "Search" });
+  await search.fill(order.paymentId.slice(0, 4));
+  await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.locator(`tr[data-order-id="${order.id}"]`)).toHaveCount(1);
-  await page.goto(`/orders?q=${order.paymentId.slice(0, 3)}&status=In+progress`);
-  await expect(page.locator(`tr[data-order-id="${order.id}"]`)).toHaveCount(0);
+
+  await search.fill(order.paymentId.slice(0, 3));
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Some filters were not applied" })).toContainText(
+    "q: Type at least 4 characters to search",
+  );
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("No orders match these filters.")).toHaveCount(0);
+  await screenshot(page, "orders-search-too-short-desktop");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "orders-search-too-short-mobile");
 });
 
 test("25 orders: the table fits 1280 and 1024 px; on a phone a two-line list with the filters folded", async ({

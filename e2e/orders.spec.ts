@@ -82,8 +82,15 @@ test.describe("order page", () => {
     await expect(cardRow.getByRole("button", { name: "Copy card number" })).toHaveText("Copied ✓");
     const copied = await clipboard();
     expect(copied).toBe(((await cardRow.locator(".mono").textContent()) ?? "").replace(/ /g, ""));
-    // Exactly what the service answered (the response as stored, shown on the same page).
-    await expect(page.locator('pre[data-label="Response"]')).toContainText(`"cardNumber": "${copied}"`);
+    // Exactly what the service answered to the create request, shown once on the page (in its call).
+    const create = page.getByTestId("api-call").filter({ hasText: "/payin/create" });
+    await create.getByText("Request and answer").click();
+    await expect(create.getByText("The answer to the create request, as it was then")).toBeVisible();
+    await expect(create.locator('pre[data-label="Answer to the create request"]')).toContainText(
+      new RegExp(`"cardNumber":\\s*"${copied}"`),
+    );
+    await expect(page.locator("pre").filter({ hasText: copied })).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: "Request as sent" })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Copy customer link" }).click();
     expect(await clipboard()).toBe(await page.getByTestId("customer-link").textContent());

@@ -79,6 +79,21 @@ test("change your own password from the user menu: other sessions end, this one 
     await expect(mine.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(mine)).toEqual([]);
 
+    // A repeat that differs: said under that field, and nothing typed is lost.
+    const form = mine.getByRole("region", { name: "Change password" });
+    await form.getByLabel("Current password").fill(user.password);
+    await form.getByLabel("New password", { exact: true }).fill("second-password-456");
+    await form.getByLabel("Repeat the new password").fill("second-password-465");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("The two new passwords don't match")).toBeVisible();
+    await expect(form.getByLabel("Repeat the new password")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Current password")).toHaveValue(user.password);
+    await expect(form.getByLabel("New password", { exact: true })).toHaveValue("second-password-456");
+    await screenshot(mine, "account-mismatch-desktop");
+    await mine.setViewportSize(PHONE);
+    await screenshot(mine, "account-mismatch-mobile");
+    await mine.setViewportSize({ width: 1280, height: 720 });
+
     await changePassword(mine, user.password, "second-password-456");
     await expect(mine.getByRole("status").filter({ hasText: "Password changed." })).toHaveText(
       "Password changed. Your other sessions are signed out.",

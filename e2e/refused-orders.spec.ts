@@ -68,6 +68,12 @@ test.describe("a refused order", () => {
     await expect(banner).toContainText("This is final");
     await expect(banner.getByRole("list", { name: "What the service refused" })).toContainText(/Amount: .+/);
     await expect(page.getByTestId(`status-${refusedId}`).first()).toHaveText("Refused");
+    // The service's 400 is the answer: no "no response yet" beside it, and the reason in words.
+    await expect(page.getByText(/No response from the service yet|No answer yet/)).toHaveCount(0);
+    await expect(page.getByTestId("api-call").filter({ hasText: "/payin/create" })).toContainText("400");
+    const refusedWhy = "Refused: amount must be between 10.00 and 500000.00 for Card pay-ins";
+    await expect(page.getByRole("region", { name: "Submissions" })).toContainText(refusedWhy);
+    await expect(page.getByTestId("service-id")).toHaveText("— (refused)");
     await expect(page.getByRole("button", { name: "Retry submission" })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Customer link" })).toHaveCount(0);
     await expect(page.getByTestId("customer-link")).toHaveCount(0);
@@ -109,6 +115,14 @@ test.describe("a refused order", () => {
     await status.selectOption("Refused");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText(email)).toHaveCount(1);
+
+    // The activity log says why in words too.
+    await page.goto("/users");
+    await expect(
+      page
+        .getByText(new RegExp(`Created the pay-in ${refusedPaymentId?.slice(0, 8)} .*: ${refusedWhy}`))
+        .first(),
+    ).toBeVisible();
   });
 
   test("refused on the form itself, corrected and sent again: a new order, linked to the refused one", async ({
@@ -185,7 +199,23 @@ test.describe("the recipient of a pay-out", () => {
     await expect(recipient).toContainText("+79001234567");
     await expect(recipient).toContainText("Ivan Ivanov");
     await expect(recipient.getByText("Alfa-Bank", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("service-id")).toHaveText(/^[0-9a-f-]{36}$/);
     await bothWidths(page, "payout-sbp-recipient");
+
+    // The sandbox control says what it does to a pay-out; the create's answer says it is not the state now.
+    await expect(page.getByRole("button", { name: "Mark paid", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Expire" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Mark paid out" }).click();
+    const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+    await expect(page.getByTestId(`status-${id}`).first()).toHaveText("Success", { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Mark paid out" })).toHaveCount(0);
+    const create = page.getByTestId("api-call").filter({ hasText: "/payout/create" });
+    await create.getByText("Request and answer").click();
+    await expect(
+      create.getByText("The answer to the create request, as it was then, not the order's current state"),
+    ).toBeVisible();
+    await expect(create.locator('[data-label="Answer to the create request"]')).toContainText("In progress");
+    await bothWidths(page, "payout-sbp-paid-out");
   });
 
   test("Pix by random key: the key and the taxpayer number", async ({ page }) => {

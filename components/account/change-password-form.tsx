@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { startTransition, useActionState, useEffect, useRef } from "react";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { changePasswordAction } from "@/lib/actions/change-password-action";
 import { PASSWORD_MIN } from "@/lib/auth/user-schemas";
@@ -39,7 +39,19 @@ export function ChangePasswordForm({ forced }: { forced: boolean }) {
           ? "Your current password is the one-time password the admin gave you."
           : "Your other sessions (other browsers and devices) are signed out when you change it."}
       </p>
-      <form ref={formRef} action={formAction} className={`form ${styles.form}`} noValidate>
+      <form
+        ref={formRef}
+        action={formAction}
+        // With JavaScript the post goes through here, so React does not empty the fields after it: a refused
+        // change (the repeat differs, the new one is too short) keeps what was typed. Emptied on success.
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          startTransition(() => formAction(data));
+        }}
+        className={`form ${styles.form}`}
+        noValidate
+      >
         {FIELDS.map((f) => {
           const errorId = `${f.name}-error`;
           const hintId = f.hint ? `${f.name}-hint` : undefined;

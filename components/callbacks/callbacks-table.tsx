@@ -47,7 +47,7 @@ export function CallbacksTable({ rows }: { rows: CallbackListRow[] }) {
               <td className={styles.method}>
                 {row.orderId && row.paymentId ? (
                   <>
-                    <span className="mono">{row.paymentId.slice(0, 8)}</span>
+                    <span className="mono">{row.paymentId.slice(0, 8)}</span>{" "}
                     <span className={styles.secondary}>
                       {row.direction ? DIRECTION[row.direction] : ""} · {row.paymentMethod}
                     </span>

@@ -5,6 +5,9 @@ import type { PaymentApiCallRow } from "@/lib/database/dashboard/queries/payment
 import { curlCommand } from "@/lib/payment-api/curl";
 import styles from "./orders.module.css";
 
+/** POST /api/v1/payin/create or …/payout/create. */
+const isCreate = (url: URL) => url.pathname.endsWith("/create");
+
 const CURL_TEXTS = { copy: "Copy as cURL", copied: "Copied ✓", failed: "Could not copy" };
 
 /**
@@ -52,7 +55,16 @@ export function ApiCalls({
                     {c.requestBody}
                   </pre>
                 ) : null}
-                <pre className={styles.pre} data-label="Answer">
+                {isCreate(url) ? (
+                  <p className={`muted ${styles.flush}`}>
+                    The answer to the create request, as it was then, not the order's current state: the
+                    status at the top follows the callbacks.
+                  </p>
+                ) : null}
+                <pre
+                  className={styles.pre}
+                  data-label={isCreate(url) ? "Answer to the create request" : "Answer"}
+                >
                   {c.responseBody ?? c.error ?? ""}
                 </pre>
                 <div className="row">

@@ -79,7 +79,7 @@ export function OrderDetail(p: OrderDetailProps) {
         {(order.status === SUBMIT_FAILED || interrupted) && (
           <SubmitFailedBanner order={order} interrupted={interrupted} canWrite={p.canWrite} />
         )}
-        {showSandbox && <SandboxControls orderId={order.id} canExpire={order.direction === "payin"} />}
+        {showSandbox && <SandboxControls orderId={order.id} direction={order.direction} />}
 
         <div className="grid-2">
           <OrderSummary order={order} resendOf={p.resendOf} resentAs={p.resentAs} />
@@ -110,7 +110,7 @@ export function OrderDetail(p: OrderDetailProps) {
           <ApiCalls calls={p.apiCalls} clientId={p.clientId} />
         </section>
 
-        <OrderRaw order={order} />
+        {p.apiCalls.length === 0 && <OrderRaw order={order} />}
       </div>
     </LiveStatuses>
   );

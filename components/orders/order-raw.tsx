@@ -2,8 +2,15 @@ import type { Order } from "@/lib/database/dashboard/queries/orders";
 import { JsonBlock } from "./json-block";
 import styles from "./order-page.module.css";
 
-/** What was sent (card masked) and what came back, as JSON, for support and QA. */
+/**
+ * The create request as sent (card masked) and the service's answer to it, as JSON. The order page shows
+ * it only for an order whose calls the request log does not hold (sent before the log existed): otherwise
+ * each attempt's request and answer are under "Calls to the payment service", once.
+ */
 export function OrderRaw({ order }: { order: Pick<Order, "request" | "response" | "lastError"> }) {
+  const problem = order.lastError?.problem;
+  const status = typeof order.lastError?.status === "number" ? order.lastError.status : null;
+  const failure = typeof order.lastError?.message === "string" ? order.lastError.message : null;
   return (
     <div className="grid-2">
       <section className="card stack" aria-labelledby="request-title">
@@ -11,17 +18,17 @@ export function OrderRaw({ order }: { order: Pick<Order, "request" | "response" 
         <JsonBlock value={order.request} label="Request (card numbers masked)" />
       </section>
       <section className="card stack" aria-labelledby="response-title">
-        <h2 id="response-title">Response</h2>
+        <h2 id="response-title">Answer to the create request</h2>
+        <p className={`muted ${styles.note}`}>
+          What the service answered when the order was sent, not its current state: the status at the top
+          follows the callbacks.
+        </p>
         {order.response ? (
-          <JsonBlock value={order.response} label="Response" />
+          <JsonBlock value={order.response} label="Answer to the create request" />
+        ) : problem ? (
+          <JsonBlock value={problem} label={`Answer to the create request (HTTP ${status ?? "error"})`} />
         ) : (
-          <p className={`muted ${styles.note}`}>No response from the service yet.</p>
-        )}
-        {order.lastError && (
-          <>
-            <h3>Last error</h3>
-            <JsonBlock value={order.lastError} label="Last error" />
-          </>
+          <p className={`muted ${styles.note}`}>{failure ? `No answer: ${failure}.` : "No answer yet."}</p>
         )}
       </section>
     </div>

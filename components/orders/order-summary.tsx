@@ -111,7 +111,7 @@ export function OrderSummary({
         <dt>Order id</dt>
         <dd className="mono">{order.id}</dd>
         <dt>Service id</dt>
-        <dd className="mono">
+        <dd className="mono" data-testid="service-id">
           {order.providerOrderId ?? (order.status === REFUSED ? "— (refused)" : "— (not accepted yet)")}
         </dd>
       </dl>

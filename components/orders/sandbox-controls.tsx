@@ -2,15 +2,17 @@
 
 import { useActionState } from "react";
 import type { ActionResult } from "@/lib/actions/action-result";
+import type { Direction } from "@/lib/contract";
 import { setSandboxStatusAction } from "@/lib/actions/set-sandbox-status-action";
 import styles from "./orders.module.css";
 
 /**
- * Sandbox test controls of an order "In progress": ask the sandbox to mark it paid, failed or expired.
+ * Sandbox test controls of an order "In progress": ask the sandbox to mark it paid (a pay-out: paid out),
+ * failed or expired (pay-ins only).
  * A plain form posting to the server action, so it works without JavaScript too; the new status then
  * arrives on the page by the sandbox's callback.
  */
-export function SandboxControls({ orderId, canExpire }: { orderId: string; canExpire: boolean }) {
+export function SandboxControls({ orderId, direction }: { orderId: string; direction: Direction }) {
   const [state, action, pending] = useActionState<ActionResult | null, FormData>(
     setSandboxStatusAction,
     null,
@@ -26,12 +28,12 @@ export function SandboxControls({ orderId, canExpire }: { orderId: string; canEx
       <form action={action} className="row">
         <input type="hidden" name="orderId" value={orderId} />
         <button type="submit" name="status" value="Success" className="button-primary" disabled={pending}>
-          Mark paid
+          {direction === "payout" ? "Mark paid out" : "Mark paid"}
         </button>
         <button type="submit" name="status" value="Failed" className="button-danger" disabled={pending}>
           Fail
         </button>
-        {canExpire && (
+        {direction === "payin" && (
           <button type="submit" name="status" value="Expired" disabled={pending}>
             Expire
           </button>

@@ -112,6 +112,16 @@ describe("describeActivity", () => {
       "Re-applied 4 callbacks (outcome “Unknown order”): 3 applied, 1 refused",
     ],
     [
+      {
+        action: "callbacks.reapply-filter",
+        target: null,
+        targetEmail: null,
+        // As jsonb gives it back: keys by length, not as written.
+        details: { filters: { method: "Card", outcome: "applied" }, count: 1, outcomes: { duplicate: 1 } },
+      },
+      "Re-applied 1 callback (outcome “Applied”, method “Card”): 1 duplicate",
+    ],
+    [
       { action: "callback.resend", target: O, targetEmail: null, details: {} },
       "Asked the sandbox to send a callback 7651e0c2 again",
     ],

@@ -2,6 +2,7 @@ import type { AuditAction } from "@/lib/audit/actions";
 import { isAuditAction } from "@/lib/audit/actions";
 import { callbackHref, orderHref, userHref } from "./user-link";
 import { isUuid } from "@/lib/contract/uuid";
+import { describeCallbackFilters } from "@/lib/callbacks/list-filters";
 import { OUTCOME_FILTER_TEXT, OUTCOME_TEXT } from "@/lib/callbacks/outcomes";
 import type { CallbackOutcome } from "@/lib/database/dashboard/schema";
 
@@ -126,7 +127,7 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
       : "",
   ],
   "callbacks.reapply-filter": (e) => [
-    `Re-applied ${num(e.details.count)} callbacks (${callbackFilters(e)})${tally(e.details.outcomes)}`,
+    `Re-applied ${num(e.details.count)} callback${e.details.count === 1 ? "" : "s"} (${callbackFilters(e)})${tally(e.details.outcomes)}`,
   ],
   "callback.resend": (e) => ["Asked the sandbox to send a ", ...callback(e), " again"],
 };
@@ -141,13 +142,9 @@ const num = (v: unknown): string => (typeof v === "number" ? String(v) : "0");
 
 function callbackFilters(e: ActivityEntry): string {
   const filters = e.details.filters;
-  const parts =
-    filters && typeof filters === "object"
-      ? Object.entries(filters as Record<string, unknown>)
-          .filter(([, v]) => typeof v === "string" && v !== "")
-          .map(([k, v]) => `${k} “${k === "outcome" ? (OUTCOME_FILTER_TEXT[v as CallbackOutcome] ?? v) : v}”`)
-      : [];
-  return parts.length ? parts.join(", ") : "all";
+  return filters && typeof filters === "object"
+    ? describeCallbackFilters(filters as Record<string, unknown>)
+    : "all";
 }
 
 /** ": 3 applied, 1 duplicate" from { applied: 3, duplicate: 1 }. */

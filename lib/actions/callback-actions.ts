@@ -52,7 +52,10 @@ const REAPPLIED: Record<string, string> = {
   "unknown-order": "Re-applied: still no order of ours matches it.",
 };
 
-/** Callbacks → "Re-apply all": every signed delivery of the filter (the page's own URL filters), oldest first. */
+/**
+ * Callbacks → "Re-apply all" (after the page's confirmation): every signed delivery of the filter (the page's
+ * own URL filters), oldest first, with one activity-log entry for the whole batch.
+ */
 export const reapplyFilterAction = defineFormAction({
   access: ORDER_WRITE_ROLES,
   schema: z.object({ query: z.string().max(2_000, "query: too long") }),
@@ -66,7 +69,7 @@ export const reapplyFilterAction = defineFormAction({
     const ids = await reapplicableIds(db, filters, BULK_REAPPLY_LIMIT + 1);
     const outcomes: Record<string, number> = {};
     for (const id of ids.slice(0, BULK_REAPPLY_LIMIT)) {
-      const result = await reapplyDelivery(db, id, receiverSecrets(), user.id);
+      const result = await reapplyDelivery(db, id, receiverSecrets(), user.id, { audit: false });
       const key = result.ok ? result.outcome : "refused";
       outcomes[key] = (outcomes[key] ?? 0) + 1;
     }

@@ -6,23 +6,27 @@ import { getDb } from "@/lib/database/dashboard/client";
 import { isAccountPath, ACCOUNT_PATH } from "./account-path";
 import { authorizeUser } from "./authorize";
 import { sessionCookieName } from "./cookie";
-import { loginPathFor } from "./next-path";
+import { IDLE_SIGN_OUT, loginPathFor } from "./next-path";
 import { REQUEST_PATH_HEADER } from "./request-path";
 import type { Role } from "./roles";
-import { validateSession } from "./session";
+import { type SessionCheck, validateSession } from "./session";
 import type { AuthorizeResult, CurrentUser } from "./types";
 
 export async function readSessionToken(): Promise<string | undefined> {
   return (await cookies()).get(sessionCookieName())?.value;
 }
 
-/** The signed-in user of this request, or null. Memoised per request (one database read per render). */
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+/** This request's session check (null: no cookie). Memoised per request (one database read per render). */
+const checkSession = cache(async (): Promise<SessionCheck | null> => {
   const token = await readSessionToken();
-  if (!token) return null;
-  const check = await validateSession(await getDb(), token);
-  return check.ok ? check.user : null;
+  return token ? validateSession(await getDb(), token) : null;
 });
+
+/** The signed-in user of this request, or null. */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  const check = await checkSession();
+  return check?.ok ? check.user : null;
+}
 
 /** The page being rendered, when proxy.ts passes it on (server components can't see their URL otherwise). */
 async function currentPath(): Promise<string | null> {
@@ -30,12 +34,20 @@ async function currentPath(): Promise<string | null> {
 }
 
 /**
- * For pages and layouts: the signed-in user, or a redirect to /login?next=<this page> when signed out, or
- * to /forbidden when the role is not among `roles`.
+ * For pages and layouts: the signed-in user, or a redirect to /login?next=<this page> when signed out
+ * (with reason=idle when the session just ended for inactivity), or to /forbidden when the role is not among `roles`.
  */
 export async function requirePageUser(roles?: Role[]): Promise<CurrentUser> {
-  const user = await getCurrentUser();
-  if (!user) redirect(loginPathFor(await currentPath()));
+  const check = await checkSession();
+  const user = check?.ok ? check.user : null;
+  // Signed out for inactivity: the sign-in page says so (the session row is gone after this request).
+  if (!user)
+    redirect(
+      loginPathFor(
+        await currentPath(),
+        check?.ok === false && check.reason === "idle" ? IDLE_SIGN_OUT : undefined,
+      ),
+    );
   // After an admin's reset the one-time password only opens the page that replaces it.
   if (user.mustChangePassword && !isAccountPath(await currentPath())) redirect(ACCOUNT_PATH);
   if (roles && !roles.includes(user.role)) {

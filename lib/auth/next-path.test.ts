@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPathFor, sanitizeNextPath } from "./next-path";
+import { IDLE_SIGN_OUT, loginPathFor, sanitizeNextPath } from "./next-path";
 
 describe("sanitizeNextPath", () => {
   it.each([
@@ -44,5 +44,10 @@ describe("loginPathFor", () => {
     expect(loginPathFor("/")).toBe("/login");
     expect(loginPathFor(null)).toBe("/login");
     expect(loginPathFor("//evil.example")).toBe("/login");
+  });
+
+  it("says why when the session ended for inactivity", () => {
+    expect(loginPathFor("/orders?x=1", IDLE_SIGN_OUT)).toBe("/login?next=%2Forders%3Fx%3D1&reason=idle");
+    expect(loginPathFor("/", IDLE_SIGN_OUT)).toBe("/login?reason=idle");
   });
 });

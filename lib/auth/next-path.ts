@@ -24,8 +24,15 @@ export function sanitizeNextPath(value: unknown): string {
   return path.startsWith("//") ? "/" : path;
 }
 
-/** The sign-in URL that brings the user back to `path` afterwards. */
-export function loginPathFor(path: string | null | undefined): string {
+/** Why the sign-in page is shown, when the page can say so: the session ended after inactivity. */
+export const IDLE_SIGN_OUT = "idle";
+
+/** The sign-in URL that brings the user back to `path` afterwards (and says why they were signed out). */
+export function loginPathFor(path: string | null | undefined, reason?: typeof IDLE_SIGN_OUT): string {
+  const params = new URLSearchParams();
   const next = sanitizeNextPath(path);
-  return next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`;
+  if (next !== "/") params.set("next", next);
+  if (reason) params.set("reason", reason);
+  const query = params.toString();
+  return query ? `/login?${query}` : "/login";
 }

@@ -13,6 +13,8 @@ import type { CurrentUser } from "./types";
 
 /** A session ends after this long without a request… */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** What the sign-in page says to someone the idle timeout signed out. */
+export const IDLE_SIGN_OUT_NOTICE = `You were signed out after ${SESSION_IDLE_TIMEOUT_MS / 60_000} minutes without activity.`;
 /** …and in any case this long after sign-in. */
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads don't turn every page view into a write. */

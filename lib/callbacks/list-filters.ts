@@ -6,7 +6,7 @@ import { textProblem } from "@/lib/contract";
 import type { CallbackOutcome } from "@/lib/database/dashboard/schema";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
 import { isDay, ORDER_LIST_METHODS, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
-import { isCallbackOutcome } from "./outcomes";
+import { isCallbackOutcome, OUTCOME_FILTER_TEXT } from "./outcomes";
 
 /** Deliveries one "Re-apply all" goes through at most; its answer says so when a filter holds more. */
 export const BULK_REAPPLY_LIMIT = 1000;
@@ -30,7 +30,8 @@ export interface CallbackFilterError {
   message: string;
 }
 
-const KEYS = ["outcome", "method", "from", "to", "after", "before"] as const;
+const FILTER_KEYS = ["outcome", "method", "from", "to"] as const;
+const KEYS = [...FILTER_KEYS, "after", "before"] as const;
 /** Reads the filters; each refused value is named in `errors` and left out. */
 export function parseCallbackListParams(input: SearchParamsInput): {
   filters: CallbackListFilters;
@@ -81,4 +82,13 @@ export function callbackListQuery(filters: CallbackListFilters, page: CallbackLi
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...filters, ...page })) if (value) params.set(key, value);
   return params.toString();
+}
+
+/** The filters in words, for the re-apply confirmation and the activity log: 'outcome “Unknown order”, method “SBP”' or "all". */
+export function describeCallbackFilters(filters: Record<string, unknown>): string {
+  // In the page's order, whatever the object's (a jsonb column gives its keys back in an order of its own).
+  const parts = FILTER_KEYS.map((k) => [k, filters[k]] as const)
+    .filter(([, v]) => typeof v === "string" && v !== "")
+    .map(([k, v]) => `${k} “${k === "outcome" ? (OUTCOME_FILTER_TEXT[v as CallbackOutcome] ?? v) : v}”`);
+  return parts.length ? parts.join(", ") : "all";
 }

@@ -1,6 +1,7 @@
 /**
  * The Callbacks page's actions as Next calls them, on the real dashboard database (TEST_DB backend):
- * "Re-apply all" over a filter (operators and admins only; one audit entry with the tally), and the refusals
+ * "Re-apply all" over a filter (operators and admins only; one audit entry with the tally, none per
+ * delivery), and the refusals
  * of a bad filter or a viewer, which change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -94,6 +95,16 @@ describe("Re-apply all", () => {
       },
     ]);
     expect(audit.some((a) => a.userId === viewer.id)).toBe(false);
+    // One activity entry for the click, none per delivery; each order's timeline still has its re-application.
+    const entries = await db.query<{ action: string }>(
+      "SELECT action FROM audit_log WHERE action LIKE 'callback%' ORDER BY at",
+    );
+    expect(entries).toEqual([{ action: "callbacks.reapply-filter" }]);
+    const reapplied = await db.query<{ orderId: string; by: string }>(
+      `SELECT order_id AS "orderId", reapplied_by AS "by" FROM callback_deliveries WHERE reapply_of IS NOT NULL`,
+    );
+    expect(reapplied).toHaveLength(3);
+    expect(reapplied.every((r) => r.by === operator.id)).toBe(true);
 
     // Again: the re-applications themselves are not taken, and the originals come out duplicate now.
     expect(await reapplyAll(null, form("outcome=unknown-order"))).toEqual({

@@ -23,6 +23,15 @@ describe("parseOrderListParams", () => {
     },
   );
 
+  it("a search of fewer than 4 characters says 4 are needed and is not used; 4 are searched", () => {
+    for (const q of ["a", "7f", " ana "]) {
+      const r = parseOrderListParams({ q, status: "Failed" });
+      expect(r.errors).toEqual([{ field: "q", message: "Type at least 4 characters to search" }]);
+      expect(r.filters).toEqual({ status: "Failed" });
+    }
+    expect(parseOrderListParams({ q: "7f3a" })).toMatchObject({ errors: [], filters: { q: "7f3a" } });
+  });
+
   it("reads every filter, trimming and normalising", () => {
     const { filters, page, errors } = parseOrderListParams(
       new URLSearchParams({

@@ -4,6 +4,7 @@
  * export alike, and safe in client components.
  */
 import { isCountryCode, PAYIN_METHODS, PAYOUT_METHODS, textProblem } from "@/lib/contract";
+import { ID_PREFIX_MIN_HEX } from "@/lib/contract/uuid-prefix";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
 
 export { parseCursor };
@@ -22,7 +23,10 @@ export interface OrderListFilters {
   /** Inclusive UTC calendar days, YYYY-MM-DD. */
   from?: string;
   to?: string;
-  /** paymentId, order id or the service's id (a full UUID or its first 4+ hex digits), or part of a client email. */
+  /**
+   * paymentId, order id or the service's id (a full UUID or its first 4+ hex digits), or part of a client
+   * email; at least 4 characters either way (fewer would match too much to be a search).
+   */
   q?: string;
 }
 
@@ -120,7 +124,9 @@ export function parseOrderListParams(input: SearchParamsInput): {
   }
 
   const q = readAccepted("q");
-  if (q && q.length <= 254) filters.q = q;
+  if (q && q.length < ID_PREFIX_MIN_HEX)
+    errors.push({ field: "q", message: `Type at least ${ID_PREFIX_MIN_HEX} characters to search` });
+  else if (q && q.length <= 254) filters.q = q;
   else if (q) errors.push({ field: "q", message: "Search must be at most 254 characters" });
 
   for (const key of PAGE_KEYS) {

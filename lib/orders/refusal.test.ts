@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRefusal, REFUSAL_STATUSES, refusalReasons } from "./refusal";
+import { failureInWords, isRefusal, REFUSAL_STATUSES, refusalReasons } from "./refusal";
 
 describe("isRefusal: a 4xx about the order itself is final, the rest stays retryable", () => {
   it.each(REFUSAL_STATUSES)("a %i problem is a refusal", (status) => {
@@ -71,5 +71,31 @@ describe("refusalReasons: the service's words, under the form's labels", () => {
     expect(refusalReasons({ problem }, label)).toEqual({ summary: "Conflict", fields: [] });
     expect(refusalReasons({ message: "409 Conflict" }, label).summary).toBe("409 Conflict");
     expect(refusalReasons(null, label).summary).toMatch(/no reason/);
+  });
+});
+
+describe("failureInWords: what the submissions list and the activity log say after “Refused:”", () => {
+  it("names each refused field with the service's message", () => {
+    const lastError = {
+      kind: "problem",
+      status: 400,
+      message: "400 Bad Request",
+      problem: {
+        title: "Invalid request",
+        detail: "Invalid fields: amount",
+        errors: [{ path: "amount", message: "Must be between 10.00 and 500000.00 for Card pay-ins" }],
+      },
+    };
+    expect(failureInWords(lastError)).toBe("amount must be between 10.00 and 500000.00 for Card pay-ins");
+  });
+
+  it("without field errors: the detail, else the title, else the error's message", () => {
+    expect(
+      failureInWords({ kind: "problem", problem: { title: "Conflict", detail: "paymentId reused" } }),
+    ).toBe("paymentId reused");
+    expect(failureInWords({ kind: "problem", problem: { title: "Conflict" } })).toBe("Conflict");
+    expect(failureInWords({ kind: "timeout", message: "No answer within 10000 ms" })).toBe(
+      "No answer within 10000 ms",
+    );
   });
 });

@@ -56,3 +56,17 @@ export function refusalReasons(
   });
   return { summary, fields };
 }
+
+/**
+ * A failure in a few words, for the order's submissions and the activity log: the service's field errors
+ * ("amount must be between 10.00 and 500000.00 for Card pay-ins"), else its detail or title, else the error's
+ * own message ("The payment service did not answer within 10000 ms…").
+ */
+export function failureInWords(lastError: Record<string, unknown> | null): string {
+  const { summary, fields } = refusalReasons(lastError, (path) => path);
+  const words =
+    fields.length > 0
+      ? fields.map((f) => `${f.path} ${f.message.charAt(0).toLowerCase()}${f.message.slice(1)}`).join("; ")
+      : summary;
+  return words.length > 300 ? `${words.slice(0, 299)}…` : words;
+}

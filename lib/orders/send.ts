@@ -16,6 +16,7 @@ import {
 } from "@/lib/database/dashboard/queries/orders";
 import { type PaymentApi, PaymentApiError, paymentApiInFlightMs } from "@/lib/payment-api";
 import type { OrderActionResult } from "./field-errors";
+import { failureInWords } from "./refusal";
 import { failureResult, storedFailure } from "./submit-errors";
 
 export interface OrderSubmitDeps {
@@ -88,7 +89,7 @@ export async function send(
     }
     const failure = storedFailure(error);
     await recordSubmitFailure(deps.sql, order.id, failure);
-    outcome = `${failure.status}: ${failure.lastError.kind}`;
+    outcome = `${failure.status}: ${failureInWords(failure.lastError)}`;
     result = failureResult(error, order.id, ctx.formFields);
   }
   await writeAudit(deps.sql, {

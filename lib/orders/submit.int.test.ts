@@ -183,6 +183,12 @@ describe("the service refuses (4xx)", () => {
     expect(failed?.status).toBe("Refused");
     expect(failed?.lastError).toMatchObject({ kind: "problem", status: 400, retryable: false });
     expect(await fx.countOrders(req.paymentId)).toBe(0);
+    // Its submission (and the activity log) says why in the service's words, with the field.
+    const [created] = await db.query<{ outcome: string }>(
+      "SELECT details->>'outcome' AS outcome FROM audit_log WHERE target = $1",
+      [result.orderId],
+    );
+    expect(created?.outcome).toBe("Refused: amount must be between 10.00 and 500000.00 for Card pay-ins");
 
     // Same form, same paymentId, the amount corrected: the refusal is final, so it is answered again
     // without a call; the form moves to a new paymentId (see refused.int.test.ts for the resend).

@@ -27,14 +27,16 @@ export type ReapplyResult =
  * - The event's one-claim rule is left out (the event was claimed when it first came); the status rules
  *   alone decide, so a re-application is idempotent: what is already applied comes out "duplicate", what
  *   the order has moved past "stale", and an "unknown order" whose order exists now is applied.
- * - The re-application is a delivery of its own, linked to the original and to who asked, and audited,
- *   in one transaction with its effect.
+ * - The re-application is a delivery of its own, linked to the original and to who asked, in one
+ *   transaction with its effect; audited there too, unless `audit` is false ("Re-apply all" writes one
+ *   entry for the whole batch instead).
  */
 export async function reapplyDelivery(
   db: Sql,
   deliveryId: string,
   settings: ReapplySettings,
   userId: string,
+  { audit = true }: { audit?: boolean } = {},
 ): Promise<ReapplyResult> {
   const d = await typed<DashboardDatabase>(db)
     .selectFrom("callbackDeliveries")
@@ -86,12 +88,13 @@ export async function reapplyDelivery(
       .set({ reapplyOf: d.id, reappliedBy: userId })
       .where("id", "=", id)
       .execute();
-    await writeAudit(tx, {
-      userId,
-      action: "callback.reapply",
-      target: d.id,
-      details: { outcome, orderId, delivery: id, status: payload.status },
-    });
+    if (audit)
+      await writeAudit(tx, {
+        userId,
+        action: "callback.reapply",
+        target: d.id,
+        details: { outcome, orderId, delivery: id, status: payload.status },
+      });
     return { ok: true as const, deliveryId: id, outcome, orderId };
   });
 }

@@ -5,9 +5,13 @@ import { CallbackFilters } from "@/components/callbacks/callback-filters";
 import { CallbacksTable } from "@/components/callbacks/callbacks-table";
 import { FilterErrors } from "@/components/forms/filter-errors";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
-import { callbackListQuery, parseCallbackListParams } from "@/lib/callbacks/list-filters";
+import {
+  callbackListQuery,
+  describeCallbackFilters,
+  parseCallbackListParams,
+} from "@/lib/callbacks/list-filters";
 import { getDb } from "@/lib/database/dashboard/client";
-import { listCallbacks } from "@/lib/database/dashboard/queries/callback-list";
+import { countReapplicable, listCallbacks } from "@/lib/database/dashboard/queries/callback-list";
 import styles from "@/components/orders/orders.module.css";
 
 export const metadata: Metadata = { title: "Callbacks" };
@@ -22,7 +26,12 @@ export default async function CallbacksPage({
 }) {
   const user = await requirePageUser();
   const { filters, page, errors } = parseCallbackListParams(await searchParams);
-  const result = await listCallbacks(await getDb(), filters, { ...page, limit: PAGE_SIZE });
+  const db = await getDb();
+  const canReapply = ORDER_WRITE_ROLES.includes(user.role) && errors.length === 0;
+  const [result, reapplicable] = await Promise.all([
+    listCallbacks(db, filters, { ...page, limit: PAGE_SIZE }),
+    canReapply ? countReapplicable(db, filters) : 0,
+  ]);
   const query = callbackListQuery(filters);
   const filtered = query !== "";
   const pageHref = (p: { after?: string; before?: string }) => `/callbacks?${callbackListQuery(filters, p)}`;
@@ -33,8 +42,13 @@ export default async function CallbacksPage({
           <h1>Callbacks</h1>
           <p>Every callback the payment service sent, exactly as it came, and what became of it.</p>
         </div>
-        {ORDER_WRITE_ROLES.includes(user.role) && errors.length === 0 ? (
-          <ReapplyAllForm query={query} label={filtered ? "Re-apply all matching" : "Re-apply all"} />
+        {canReapply ? (
+          <ReapplyAllForm
+            query={query}
+            label={filtered ? "Re-apply all matching" : "Re-apply all"}
+            count={reapplicable}
+            filters={describeCallbackFilters({ ...filters })}
+          />
         ) : null}
       </header>
 

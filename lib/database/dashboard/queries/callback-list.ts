@@ -86,16 +86,26 @@ export async function listCallbacks(
   return keysetPage(rows, page.limit, { backwards, fromCursor: cursor !== null });
 }
 
-/** The ids of every delivery of the filter that can be re-applied (signed, whole), oldest first. */
+/** The deliveries of the filter that can be re-applied: signed, kept whole, not re-applications themselves. */
+const reapplicable = (sql: Sql, filters: CallbackListFilters) =>
+  filtered(sql, filters).where("d.outcome", "<>", "rejected").where("d.reapplyOf", "is", null);
+
+/** How many deliveries "Re-apply all" would take for the filter (its confirmation says so). */
+export async function countReapplicable(sql: Sql, filters: CallbackListFilters): Promise<number> {
+  const row = await reapplicable(sql, filters)
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The ids of every delivery of the filter that can be re-applied, oldest first. */
 export async function reapplicableIds(
   sql: Sql,
   filters: CallbackListFilters,
   limit: number,
 ): Promise<string[]> {
-  const rows = await filtered(sql, filters)
+  const rows = await reapplicable(sql, filters)
     .select("d.id")
-    .where("d.outcome", "<>", "rejected")
-    .where("d.reapplyOf", "is", null)
     .orderBy("d.receivedAt")
     .orderBy("d.id")
     .limit(limit)
