@@ -21,7 +21,7 @@ const LARGE = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 50);
 const WARM_UP = 20;
 const PAGE_SIZE = 50; // app/(dashboard)/orders/page.tsx
-const MIGRATION_LOCK_KEY = 731_001; // lib/database/dashboard/client.ts
+const MIGRATION_LOCK_KEY = 731_001; // MIGRATION_LOCK_KEY, lib/database/dashboard/client.ts
 
 interface Case {
   name: string;

@@ -15,7 +15,7 @@ import { freePort, ROOT } from "./lib";
 export const DIST_DIR = process.env.BENCH_NEXT_DIST_DIR ?? ".next-bench";
 /** The embedded sandbox's default merchant account (lib/env.ts), which the dashboard under test uses. */
 export const SANDBOX_ACCOUNT = { clientId: "sandbox-merchant", secret: "sandbox-secret" };
-const MIGRATION_LOCK_KEY = 731_001; // lib/database/dashboard/client.ts
+const MIGRATION_LOCK_KEY = 731_001; // MIGRATION_LOCK_KEY, lib/database/dashboard/client.ts
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_SEC ?? 600) * 1000;
 
 export interface Server {
@@ -125,7 +125,7 @@ export async function withBenchDashboard(opts: {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${opts.name}-`));
   const keepBuild = process.env.BENCH_KEEP_BUILD === "1" || existsSync(path.join(ROOT, DIST_DIR));
   const pglite = opts.database === "pglite";
-  const pgliteDir = path.join(dataDir, "dashboard"); // lib/database/dashboard/client.ts
+  const pgliteDir = path.join(dataDir, "dashboard"); // MIGRATION_LOCK_KEY, lib/database/dashboard/client.ts
   let pg: ScratchPostgres | undefined;
   let db: Database | undefined;
   let server: Server | undefined;

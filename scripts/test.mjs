@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every gate, in order — types, lint, format, unit tests, integration tests on embedded PGlite
+ * `npm test`: every gate, in order — types, lint, format, the import layers, unit tests, integration tests on embedded PGlite
  * and again on the PostgreSQL server (TEST_POSTGRES_URL, default the local one; each run makes and drops
  * its own scratch databases), then the Playwright flows against the production build, then the benchmarks'
  * smoke run on that same build (`npm run bench -- --smoke`: every part briefly, counted as one test).
@@ -195,6 +195,8 @@ if (want("static")) {
   step("typecheck", bin("tsc"), ["--noEmit"]);
   step("lint", bin("biome"), ["lint", "."]);
   step("format", bin("biome"), ["format", "."]);
+  // The layers of docs/architecture.md, by the rules in .dependency-cruiser.cjs.
+  step("imports", bin("depcruise"), ["app", "components", "lib", "proxy.ts", "instrumentation.ts"]);
 }
 unitAndIntegration();
 if (want("unit") || want("integration")) {

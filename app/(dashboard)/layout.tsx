@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { Providers } from "@/components/providers";
 import { requirePageUser } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
 import { env } from "@/lib/env";
 

@@ -5,7 +5,7 @@ import { OverviewHeader } from "@/components/overview/overview-header";
 import { RecentOrders } from "@/components/overview/recent-orders";
 import { StatusCounts } from "@/components/overview/status-counts";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { listOrders } from "@/lib/database/dashboard/queries/order-list";
 import { loadOverview } from "@/lib/overview/load-overview";
 

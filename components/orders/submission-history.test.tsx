@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { AUDIT_ACTIONS } from "@/lib/audit/actions";
+import { AUDIT_ACTIONS } from "@/lib/database/dashboard/audit-actions";
 import { SubmissionHistory } from "./submission-history";
 
 const ORDER = "7651e0c2-3b4a-4d5e-9f60-718293a4b5c6";

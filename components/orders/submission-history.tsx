@@ -1,5 +1,5 @@
 import { describeActivity } from "@/components/users/activity-text";
-import { type AuditAction, isAuditAction } from "@/lib/audit/actions";
+import { type AuditAction, isAuditAction } from "@/lib/database/dashboard/audit-actions";
 import type { AuditRow } from "@/lib/database/dashboard/queries/audit";
 import { LocalTime } from "@/components/time/local-time";
 import styles from "./orders.module.css";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AUDIT_ACTIONS } from "@/lib/audit/actions";
+import { AUDIT_ACTIONS } from "@/lib/database/dashboard/audit-actions";
 import { activityParts, describeActivity } from "./activity-text";
 
 const U = "0b7c2a4e-1f3d-4c5b-8a9e-6d7f8e9a0b1c";

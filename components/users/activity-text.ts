@@ -1,5 +1,5 @@
-import type { AuditAction } from "@/lib/audit/actions";
-import { isAuditAction } from "@/lib/audit/actions";
+import type { AuditAction } from "@/lib/database/dashboard/audit-actions";
+import { isAuditAction } from "@/lib/database/dashboard/audit-actions";
 import { callbackHref, orderHref, userHref } from "./user-link";
 import { isUuid } from "@/lib/contract/uuid";
 import { describeCallbackFilters } from "@/lib/callbacks/list-filters";

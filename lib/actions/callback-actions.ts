@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { BULK_REAPPLY_LIMIT, parseCallbackListParams } from "@/lib/callbacks/list-filters";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { getCallbackDelivery } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { reapplicableIds } from "@/lib/database/dashboard/queries/callback-list";

@@ -6,7 +6,7 @@ import { readSessionToken } from "@/lib/auth/current-user";
 import { changeOwnPassword } from "@/lib/auth/password-change";
 import { sessionIdFromToken } from "@/lib/auth/session";
 import { changePasswordSchema } from "@/lib/auth/user-schemas";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import type { ActionResult } from "./action-result";
 import { defineFormAction } from "./define-action";
 

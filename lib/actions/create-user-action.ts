@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { USER_ADMIN_ROLES } from "@/lib/auth/roles";
 import { createUser } from "@/lib/auth/user-admin";
 import { createUserSchema } from "@/lib/auth/user-schemas";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import type { ActionResult } from "./action-result";
 import { defineFormAction } from "./define-action";
 

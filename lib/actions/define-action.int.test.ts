@@ -24,7 +24,7 @@ let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<{ id: st
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("define_action");
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   db = await getDb();
   wrapper = await import("./define-action");
   crossOriginMessage = (await import("@/lib/security/same-origin")).CROSS_ORIGIN_MESSAGE;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/types";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { env } from "@/lib/env";
 import { getPaymentApi } from "@/lib/payment-api";
 

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import {
   deleteSavedView,
   type InsertViewResult,

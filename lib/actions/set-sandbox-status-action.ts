@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
 import { canMoveTo, IN_PROGRESS } from "@/lib/contract";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { getOrderById } from "@/lib/database/dashboard/queries/orders";
 import { env } from "@/lib/env";

@@ -15,7 +15,7 @@ import { clientIpFrom } from "@/lib/auth/request-meta";
 import { endSession } from "@/lib/auth/session";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "@/lib/auth/sign-in";
 import { signInSchema } from "@/lib/auth/user-schemas";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import type { ActionFailure } from "./action-result";
 import { defineFormAction } from "./define-action";
 

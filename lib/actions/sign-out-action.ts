@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { getCurrentUser, readSessionToken } from "@/lib/auth/current-user";
 import { sessionCookieName } from "@/lib/auth/cookie";
 import { endSession } from "@/lib/auth/session";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 
 /** Ends the session on the server (the row is deleted), clears the cookie, and goes to /login. */

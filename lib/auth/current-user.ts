@@ -2,7 +2,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { isAccountPath, ACCOUNT_PATH } from "./account-path";
 import { authorizeUser } from "./authorize";
 import { sessionCookieName } from "./cookie";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { env } from "@/lib/env";
 import { ensureFirstAdmin } from "./bootstrap";
 import { purgeEndedAuthState } from "./session";

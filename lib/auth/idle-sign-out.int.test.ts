@@ -17,7 +17,7 @@ let idleMs: number;
 
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("idle_sign_out");
-  db = await (await import("@/lib/database/dashboard/client")).getDb();
+  db = await (await import("@/lib/runtime")).getDb();
   requirePageUser = (await import("@/lib/auth/current-user")).requirePageUser;
   idleMs = (await import("@/lib/auth/session")).SESSION_IDLE_TIMEOUT_MS;
   const { REQUEST_PATH_HEADER } = await import("@/lib/auth/request-path");

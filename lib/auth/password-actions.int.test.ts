@@ -27,7 +27,7 @@ let cookieName: string;
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("password_actions");
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   changePassword = (await import("@/lib/actions/change-password-action")).changePasswordAction;
   resetPassword = (await import("@/lib/actions/reset-user-password-action")).resetUserPasswordAction;
   auth = {

@@ -44,7 +44,7 @@ let knownDeviceToken = "";
 
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("signin_fuzz");
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   db = await getDb();
   signInAction = (await import("@/lib/actions/sign-in-action")).signInAction;
   const cookie = await import("@/lib/auth/cookie");

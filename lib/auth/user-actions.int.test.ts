@@ -26,7 +26,7 @@ beforeAll(async () => {
   scratch = await scratchDashboardEnv("user_actions");
 
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   createUser = (await import("@/lib/actions/create-user-action")).createUserAction;
   updateUser = (await import("@/lib/actions/update-user-action")).updateUserAction;
   signOut = (await import("@/lib/actions/sign-out-action")).signOutAction;

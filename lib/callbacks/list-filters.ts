@@ -3,6 +3,7 @@
  * without JavaScript). Pure module: the page, the bulk re-apply action and the tests read them alike.
  */
 import { textProblem } from "@/lib/contract";
+import type { CallbackListFilters, KeysetPosition } from "@/lib/database/dashboard/list-types";
 import type { CallbackOutcome } from "@/lib/database/dashboard/schema";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
 import { isDay, ORDER_LIST_METHODS, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
@@ -11,19 +12,8 @@ import { isCallbackOutcome, OUTCOME_FILTER_TEXT } from "./outcomes";
 /** Deliveries one "Re-apply all" goes through at most; its answer says so when a filter holds more. */
 export const BULK_REAPPLY_LIMIT = 1000;
 
-export interface CallbackListFilters {
-  outcome?: CallbackOutcome;
-  /** The payment method of the order a delivery touched. */
-  method?: string;
-  /** Inclusive UTC calendar days, YYYY-MM-DD, of receipt. */
-  from?: string;
-  to?: string;
-}
-
-export interface CallbackListPage {
-  after?: string;
-  before?: string;
-}
+export type { CallbackListFilters };
+export type CallbackListPage = KeysetPosition;
 
 export interface CallbackFilterError {
   field: keyof CallbackListFilters | keyof CallbackListPage;

@@ -25,7 +25,7 @@ let account: { clientId: string; secret: string };
 
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("callback_actions");
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   const { env } = await import("@/lib/env");
   account = { clientId: env.PAYMENT_API_CLIENT_ID, secret: env.PAYMENT_API_SECRET };
   reapplyAll = (await import("@/lib/actions/callback-actions")).reapplyFilterAction;

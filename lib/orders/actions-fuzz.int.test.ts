@@ -42,7 +42,7 @@ beforeAll(async () => {
   process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
   process.env.PUBLIC_BASE_URL = "http://dashboard.test";
 
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   actions = {
     payin: (await import("@/lib/actions/create-payin-action")).createPayinAction,
     payout: (await import("@/lib/actions/create-payout-action")).createPayoutAction,

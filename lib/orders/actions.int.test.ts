@@ -30,7 +30,7 @@ beforeAll(async () => {
   process.env.PUBLIC_BASE_URL = "http://dashboard.test";
 
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   actions = {
     createPayin: (await import("@/lib/actions/create-payin-action")).createPayinAction,
     createPayout: (await import("@/lib/actions/create-payout-action")).createPayoutAction,

@@ -6,6 +6,7 @@
 import { isCountryCode, PAYIN_METHODS, PAYOUT_METHODS, textProblem } from "@/lib/contract";
 import { ID_PREFIX_MIN_HEX } from "@/lib/contract/uuid-prefix";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
+import type { KeysetPosition, OrderListFilters } from "@/lib/database/dashboard/list-types";
 
 export { parseCursor };
 
@@ -13,28 +14,8 @@ export const ORDER_LIST_METHODS: readonly string[] = [
   ...new Set<string>([...PAYIN_METHODS, ...PAYOUT_METHODS]),
 ];
 
-export interface OrderListFilters {
-  direction?: "payin" | "payout";
-  method?: string;
-  /** Any status string (the service's statuses are shown as-is). */
-  status?: string;
-  /** ISO 3166-1 alpha-2, upper case. */
-  country?: string;
-  /** Inclusive UTC calendar days, YYYY-MM-DD. */
-  from?: string;
-  to?: string;
-  /**
-   * paymentId, order id or the service's id (a full UUID or its first 4+ hex digits), or part of a client
-   * email; at least 4 characters either way (fewer would match too much to be a search).
-   */
-  q?: string;
-}
-
-/** A keyset position: the microsecond timestamp and id of a row, "1763798400123456_<uuid>". */
-export interface OrderListPage {
-  after?: string;
-  before?: string;
-}
+export type { OrderListFilters };
+export type OrderListPage = KeysetPosition;
 
 const FILTER_KEYS = ["direction", "method", "status", "country", "from", "to", "q"] as const;
 

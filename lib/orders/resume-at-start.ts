@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { env } from "@/lib/env";
 import { getPaymentApi } from "@/lib/payment-api";
 import { type ResumeLoop, startResumeLoop } from "./resume";

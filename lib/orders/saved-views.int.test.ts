@@ -24,7 +24,7 @@ let listViews: typeof import("@/lib/database/dashboard/queries/saved-views").lis
 
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("saved_views");
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   const actions = await import("@/lib/actions/saved-view-actions");
   save = actions.saveViewAction;
   remove = actions.deleteViewAction;

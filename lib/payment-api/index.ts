@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { actingUserId } from "@/lib/auth/acting-user";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { env } from "@/lib/env";
 import { recordAttempt } from "./call-log";
 import { createPaymentApiClient } from "./client";

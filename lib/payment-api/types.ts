@@ -4,6 +4,7 @@
  */
 import "server-only";
 import type { BankDetails, PayinMethod, PayinRequest, PayoutMethod, PayoutRequest } from "@/lib/contract";
+import type { BankInfo } from "./bank-info";
 import type { RawPayinResponse, RawPayoutResponse, SandboxStatus } from "./provider-types";
 import type { SandboxCallback, SandboxCallbackAttempt, SandboxOrder } from "./sandbox-types";
 
@@ -56,16 +57,6 @@ export interface PayoutOrder {
   attempts: number;
 }
 
-/** A bank of the directory. `code` is the national code: RU SBP member id, BR ISPB, KZ BIC. */
-export interface BankInfo {
-  /** Usable as `bankId` in requests. */
-  id: number;
-  name: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-  code: string;
-}
-
 export interface PaymentApi {
   createPayin(req: PayinRequest): Promise<PayinOrder>;
   createPayout(req: PayoutRequest): Promise<PayoutOrder>;
@@ -85,3 +76,5 @@ export interface PaymentApi {
 }
 
 export type { SandboxCallback, SandboxCallbackAttempt, SandboxOrder, SandboxStatus };
+
+export type { BankInfo };

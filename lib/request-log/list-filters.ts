@@ -5,49 +5,26 @@
 import { textProblem } from "@/lib/contract";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
 import { isDay, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
-import { type CallKind, isCallKind } from "@/lib/payment-api/call-kinds";
+import { isCallKind } from "@/lib/payment-api/call-kinds";
+import {
+  type CallListFilters,
+  type KeysetPosition,
+  statusMatch,
+  WHO_SYSTEM,
+} from "@/lib/database/dashboard/list-types";
 
 /** Rows one CSV export holds at most (the newest of the filter). */
 export const REQUEST_LOG_EXPORT_CAP = 10_000;
 
-export interface CallListFilters {
-  /** An order, as the orders list's search finds it: its id, paymentId or service id (or their start). */
-  order?: string;
-  call?: CallKind;
-  /** An HTTP status ("404"), a class of them ("4xx"), or why no answer came ("timeout", "network"). */
-  status?: string;
-  /** Whose action it was: a user's email (lower case), or "system" for the dashboard itself. */
-  who?: string;
-  /** Inclusive UTC calendar days, YYYY-MM-DD, of the attempt's start. */
-  from?: string;
-  to?: string;
-  /** "1": the bank-directory reads are shown too (left out by default, unless `call` asks for them). */
-  banks?: "1";
-}
-
-export interface CallListPage {
-  after?: string;
-  before?: string;
-}
+export type { CallListFilters };
+export type CallListPage = KeysetPosition;
 
 export interface CallFilterError {
   field: keyof CallListFilters | keyof CallListPage;
   message: string;
 }
 
-/** What a `status` filter matches: a range of HTTP statuses, or a kind of missing answer. */
-export type StatusMatch = { low: number; high: number } | { errorKind: "timeout" | "network" };
-
-export function statusMatch(status: string): StatusMatch | null {
-  const value = status.toLowerCase();
-  if (value === "timeout" || value === "network") return { errorKind: value };
-  const code = /^([1-5])(\d\d|xx)$/.exec(value);
-  if (!code) return null;
-  const low = Number(`${code[1]}${code[2] === "xx" ? "00" : code[2]}`);
-  return { low, high: code[2] === "xx" ? low + 99 : low };
-}
-
-export const WHO_SYSTEM = "system";
+export { statusMatch, WHO_SYSTEM };
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 const KEYS = ["order", "call", "status", "who", "from", "to", "banks", "after", "before"] as const;

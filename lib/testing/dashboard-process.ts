@@ -18,7 +18,7 @@ export type DashboardProcessJob =
 
 process.env.NEXT_RUNTIME = "nodejs";
 const { register } = await import("@/instrumentation");
-const { getDb } = await import("@/lib/database/dashboard/client");
+const { getDb } = await import("@/lib/runtime");
 const { env } = await import("@/lib/env");
 const { submitPayin, submitPayout } = await import("@/lib/orders/submit");
 const { startSubmitResume } = await import("@/lib/orders/resume-at-start");

@@ -62,7 +62,7 @@ export async function createPostgresScratchDatabase(
 }
 
 /**
- * For tests that load the dashboard's own modules (lib/env, lib/database/dashboard/client), which read the environment:
+ * For tests that load the dashboard's own modules (lib/env, lib/runtime), which read the environment:
  * a scratch database with DATABASE_URL (PostgreSQL) or DATA_DIR (a fresh PGlite folder) pointing at it.
  * drop() removes it, folder included.
  */

@@ -2,7 +2,7 @@
 
 import { useId, useMemo, useState } from "react";
 import { filterBanks } from "@/components/bank-picker/filter-banks";
-import type { BankInfo } from "@/lib/payment-api";
+import type { BankInfo } from "@/lib/payment-api/bank-info";
 import { bankCodeLabel } from "@/lib/contract/bank";
 import styles from "./banks.module.css";
 import { countryName } from "./country-param";

@@ -10,7 +10,7 @@ import {
   describeCallbackFilters,
   parseCallbackListParams,
 } from "@/lib/callbacks/list-filters";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { countReapplicable, listCallbacks } from "@/lib/database/dashboard/queries/callback-list";
 import styles from "@/components/orders/orders.module.css";
 

@@ -39,7 +39,7 @@ beforeAll(async () => {
   process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
 
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   setStatus = (await import("@/lib/actions/set-sandbox-status-action")).setSandboxStatusAction;
   statusGet = (await import("@/app/api/orders/status/route")).GET;
   exportGet = (await import("./export/route")).GET;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { OrdersListView } from "@/components/orders/orders-list-view";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { listOrders } from "@/lib/database/dashboard/queries/order-list";
 import { listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
 import { parseOrderListParams } from "@/lib/orders/list-filters";

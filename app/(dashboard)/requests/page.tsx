@@ -4,7 +4,7 @@ import { ApiCalls } from "@/components/orders/api-calls";
 import { Pagination } from "@/components/orders/pagination";
 import { RequestLogFilters } from "@/components/request-log/request-log-filters";
 import { requirePageUser } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { listCalls } from "@/lib/database/dashboard/queries/payment-api-calls";
 import { listUsers } from "@/lib/database/dashboard/queries/users";
 import { env } from "@/lib/env";

@@ -4,7 +4,7 @@ import { RecentActivity } from "@/components/users/recent-activity";
 import { UsersTable } from "@/components/users/users-table";
 import { requirePageUser, USER_ADMIN_ROLES } from "@/lib/auth";
 import { listAccountLocks } from "@/lib/auth/account-locks";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { listRecentActivity } from "@/lib/database/dashboard/queries/audit";
 import { listUsers } from "@/lib/database/dashboard/queries/users";
 

@@ -21,7 +21,7 @@ let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<void>;
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("overview_api");
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   const { GET } = await import("./route");
   get = GET;
   db = await getDb();

@@ -1,5 +1,5 @@
 import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { loadOverview } from "@/lib/overview/load-overview";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { env } from "@/lib/env";
 import { handlePostback } from "@/lib/postback";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { PayPage } from "@/components/pay-page/pay-page";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { getPayPageOrder } from "@/lib/database/dashboard/queries/pay-page";
 import { env } from "@/lib/env";
 import { fillMessage, getMessages } from "@/lib/i18n";

@@ -1,35 +1,30 @@
 /**
- * The dashboard's database handle: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL
- * is set. One handle per process (kept on globalThis so Next.js dev reloads do not open a second PGlite on
- * the same folder); migrations are applied when it first opens.
+ * Opening the dashboard's database: embedded PGlite in a folder, or PostgreSQL by URL, with its migrations
+ * applied. The process's one handle is made from the environment by lib/runtime.ts; tests open their own.
  */
 import "server-only";
 import path from "node:path";
 import { type Database, migrate, openDatabase } from "@/lib/database";
-import { env } from "@/lib/env";
 import { migrations } from "./migrations";
 
-const MIGRATION_LOCK_KEY = 731_001;
+/** The advisory lock that keeps two instances from migrating at once. */
+export const MIGRATION_LOCK_KEY = 731_001;
 
-const holder = globalThis as unknown as { __dashboardDb?: Promise<Database> };
-
-export function getDb(): Promise<Database> {
-  holder.__dashboardDb ??= openAndMigrate().catch((error) => {
-    holder.__dashboardDb = undefined;
-    throw error;
-  });
-  return holder.__dashboardDb;
+/** Where the dashboard's data lives: a PostgreSQL URL, or PGlite under `dataDir`/dashboard. */
+export interface DashboardStoreConfig {
+  databaseUrl: string | undefined;
+  dataDir: string;
 }
 
-async function openAndMigrate(): Promise<Database> {
+/** Opens the configured database and applies its migrations. */
+export async function openDashboardStore(config: DashboardStoreConfig): Promise<Database> {
   const db = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR, "dashboard") },
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.resolve(config.dataDir, "dashboard") },
   );
-  await migrate(db, migrations, MIGRATION_LOCK_KEY);
-  return db;
+  return openDashboardDatabase(db);
 }
 
-/** For tests: open a given database and migrate it. */
+/** For tests: migrate a given database. */
 export async function openDashboardDatabase(database: Database): Promise<Database> {
   await migrate(database, migrations, MIGRATION_LOCK_KEY);
   return database;

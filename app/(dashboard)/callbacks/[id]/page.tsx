@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { CallbackDetail } from "@/components/callbacks/callback-detail";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { isUuid } from "@/lib/contract/uuid";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import {
   getCallbackDelivery,
   listReapplicationsOf,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { OrderDetail } from "@/components/orders/order-detail";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { listAudit } from "@/lib/database/dashboard/queries/audit";
 import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { getOrderById, listResendsOf } from "@/lib/database/dashboard/queries/orders";

@@ -1,5 +1,5 @@
 import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { iterateOrders } from "@/lib/database/dashboard/queries/order-list";
 import { csvStreamResponse } from "@/lib/http/csv-response";

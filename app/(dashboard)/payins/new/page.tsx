@@ -3,7 +3,7 @@ import { PayinForm } from "@/components/payin-form/payin-form";
 import { ResendNotice } from "@/components/forms/resend-notice";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { isPayinMethod } from "@/lib/contract";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { loadResendSource } from "@/lib/orders/resend-source";
 
 export const metadata: Metadata = { title: "New pay-in" };

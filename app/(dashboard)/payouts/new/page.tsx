@@ -3,7 +3,7 @@ import { PayoutForm } from "@/components/payout-form/payout-form";
 import { ResendNotice } from "@/components/forms/resend-notice";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { isPayoutMethod } from "@/lib/contract";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { loadResendSource } from "@/lib/orders/resend-source";
 
 export const metadata: Metadata = { title: "New pay-out" };

@@ -21,7 +21,7 @@ const PAN = "4111111111111111";
 beforeAll(async () => {
   scratch = await scratchDashboardEnv("requests_export");
   // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/database/dashboard/client");
+  const { getDb } = await import("@/lib/runtime");
   const { GET } = await import("./route");
   const { storeAttempt } = await import("@/lib/payment-api/call-log");
   const { signInTestRole } = await import("@/lib/testing/sign-in");

@@ -1,5 +1,5 @@
 import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { type CallListRow, iterateCalls } from "@/lib/database/dashboard/queries/payment-api-calls";
 import { csvStreamResponse } from "@/lib/http/csv-response";

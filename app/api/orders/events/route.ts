@@ -1,5 +1,5 @@
 import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { statusEventStream } from "@/lib/live/event-stream";
 import { readOrderIds } from "@/lib/orders/order-ids";
 

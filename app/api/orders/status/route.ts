@@ -1,5 +1,5 @@
 import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { getOrderStatuses } from "@/lib/database/dashboard/queries/order-list";
 import { readOrderIds } from "@/lib/orders/order-ids";
 

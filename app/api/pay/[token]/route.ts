@@ -2,7 +2,7 @@
  * Public live status of a pay page, by its customer token: the status, the deadline and the server's
  * clock — nothing else. Unknown or malformed tokens get the same bare 404.
  */
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { getPayPageStatus } from "@/lib/database/dashboard/queries/pay-page";
 import { isWellFormedPayToken } from "@/lib/pay-page/token";
 

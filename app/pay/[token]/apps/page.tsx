@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BankAppList } from "@/components/pay-page/bank-app-list";
 import { BankAppsScreen } from "@/components/pay-page/bank-apps-screen";
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { getPayPageOrder } from "@/lib/database/dashboard/queries/pay-page";
 import { env } from "@/lib/env";
 import { getMessages } from "@/lib/i18n";

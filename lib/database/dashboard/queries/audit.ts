@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { AuditAction } from "@/lib/audit/actions";
+import type { AuditAction } from "@/lib/database/dashboard/audit-actions";
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
 import type { AuditLogEntry, DashboardDatabase } from "@/lib/database/dashboard/schema";
@@ -8,7 +8,7 @@ import type { AuditLogEntry, DashboardDatabase } from "@/lib/database/dashboard/
 export interface AuditEntry {
   /** Who acted; null for the system (first-admin bootstrap) or an unknown account (failed sign-in). */
   userId: string | null;
-  /** Dotted verb, one of lib/audit/actions.ts (each has a sentence in the activity log). */
+  /** Dotted verb, one of ../audit-actions.ts (each has a sentence in the activity log). */
   action: AuditAction;
   /** What it acted on (a user id, an order id, an email). */
   target?: string | null;

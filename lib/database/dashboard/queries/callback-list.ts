@@ -4,7 +4,10 @@
  */
 import "server-only";
 import { sql as raw } from "kysely";
-import type { CallbackListFilters, CallbackListPage } from "@/lib/callbacks/list-filters";
+import type {
+  CallbackListFilters,
+  KeysetPosition as CallbackListPage,
+} from "@/lib/database/dashboard/list-types";
 import type { Sql } from "@/lib/database";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";

@@ -9,7 +9,7 @@ import type { Sql } from "@/lib/database";
 import { prepare, prepareShaped, typed } from "@/lib/database/kysely";
 import type { DashboardDatabase, Order } from "@/lib/database/dashboard/schema";
 import { uuidPrefixRange } from "@/lib/contract/uuid-prefix";
-import type { OrderListFilters, OrderListPage } from "@/lib/orders/list-filters";
+import type { KeysetPosition as OrderListPage, OrderListFilters } from "@/lib/database/dashboard/list-types";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
 
 /** The list's columns (not the request, response or details), and the row's keyset position. */

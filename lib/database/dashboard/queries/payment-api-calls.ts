@@ -1,16 +1,15 @@
 import "server-only";
 import { sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
-import type { DashboardDatabase, PaymentApiCall } from "@/lib/database/dashboard/schema";
+import type { CallKind, DashboardDatabase, PaymentApiCall } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
-import type { CallKind } from "@/lib/payment-api/call-kinds";
 import {
   type CallListFilters,
-  type CallListPage,
+  type KeysetPosition as CallListPage,
   type StatusMatch,
   statusMatch,
   WHO_SYSTEM,
-} from "@/lib/request-log/list-filters";
+} from "@/lib/database/dashboard/list-types";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
 import { listOrders, ORDER_LIST_MAX_LIMIT } from "./order-list";
 

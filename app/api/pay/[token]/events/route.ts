@@ -2,7 +2,7 @@
  * The pay page's pushed status (Server-Sent Events): "status" events carrying the new status of this
  * token's order only, nothing else. Unknown or malformed tokens get the same bare 404 as the JSON route.
  */
-import { getDb } from "@/lib/database/dashboard/client";
+import { getDb } from "@/lib/runtime";
 import { getPayPageOrderId } from "@/lib/database/dashboard/queries/pay-page";
 import { statusEventStream } from "@/lib/live/event-stream";
 import { isWellFormedPayToken } from "@/lib/pay-page/token";

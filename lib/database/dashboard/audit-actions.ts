@@ -1,5 +1,5 @@
 /**
- * Every audit-log action code, in one place. writeAudit accepts only these, and the activity log must
+ * Every audit-log action code, in one place (the audit_log.action column takes these alone). writeAudit accepts only these, and the activity log must
  * have a sentence for each (components/users/activity-text.ts, checked by its unit test), so a new code
  * cannot reach the log as a raw string. Plain module: safe in client components.
  */
