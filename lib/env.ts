@@ -1,6 +1,6 @@
 /**
  * The dashboard's environment, validated once with zod. Everything imports `env`, never process.env.
- * Every variable is documented in README.md and .env.example.
+ * Every variable is documented in docs/configuration.md and .env.example.
  */
 import "server-only";
 import { z } from "zod";

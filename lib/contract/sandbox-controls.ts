@@ -1,4 +1,4 @@
-/** Bodies of the sandbox's QA test controls (README "Sandbox test controls"); part of the documented API. */
+/** Bodies of the sandbox's QA test controls (docs/qa.md, Test controls); part of the documented API. */
 import { z } from "zod";
 import type { Direction } from "./methods";
 import { resolvedChaosSchema } from "./sandbox-chaos";

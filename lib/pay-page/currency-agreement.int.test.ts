@@ -39,7 +39,7 @@ const CASES: { method: PayinMethod; country: string }[] = PAYIN_METHODS.flatMap(
   (servedCountries("payin", method) ?? [...MAPPED, UNMAPPED]).map((country) => ({ method, country })),
 );
 
-/** Requested amounts in minor units, none ending in a trigger's cents (.13–.15, .55, .56: README). */
+/** Requested amounts in minor units, none ending in a trigger's cents (.13–.15, .55, .56: docs/qa.md). */
 const amountMinor = fc
   .integer({ min: 1_000, max: 9_999_999 })
   .filter((n) => ![13, 14, 15, 55, 56].includes(n % 100));

@@ -31,7 +31,11 @@ async function authenticate(
   const { secret, nextSecret: next } = account;
   const given = signature.toLowerCase();
   if (!verify(secret, message, given) && (next === undefined || !verify(next, message, given)))
-    return refuse(401, "unauthorized", "X-Signature does not match the request (see README: signing)");
+    return refuse(
+      401,
+      "unauthorized",
+      "X-Signature does not match the request (see docs/qa.md, Signing a request)",
+    );
   ctx.accounts.seen(account);
   return account;
 }

@@ -288,7 +288,7 @@ const countOf = async (paymentId: string) =>
 const statusOf = async (id: string) =>
   (await db.query<{ status: string }>("SELECT status FROM sandbox_orders WHERE id = $1", [id]))[0]?.status;
 
-/** The simulated faults (amount cents .55/.56, README "Sandbox triggers") answer 500 or wait on purpose. */
+/** The simulated faults (amount cents .55/.56, docs/qa.md, Triggers) answer 500 or wait on purpose. */
 function hitsFaultTrigger(body: FuzzRequest["body"]): boolean {
   try {
     const amount: unknown = (JSON.parse(typeof body === "string" ? body : "") as { amount?: unknown })

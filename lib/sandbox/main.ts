@@ -1,4 +1,4 @@
-/** `npm run sandbox`: the sandbox payment service on its own (env in lib/sandbox/config.ts, README). */
+/** `npm run sandbox`: the sandbox payment service on its own (env in lib/sandbox/config.ts, docs/configuration.md). */
 import { loadSandboxConfig, SandboxConfigError } from "./config";
 import { startSandbox } from "./server";
 import { startupMessage } from "./startup-message";

@@ -1,5 +1,5 @@
 /**
- * Deterministic triggers for QA (README "Sandbox triggers"). They key on the cents of the requested
+ * Deterministic triggers for QA (docs/qa.md, Triggers). They key on the cents of the requested
  * amount (before random cents are added), and for pay-outs also on specific recipient details.
  */
 import type { Direction, FinalStatus, PayoutRequest } from "@/lib/contract";

@@ -25,7 +25,7 @@ export function buildNspkLink(orderId: string, memberId: string, amountMinor: nu
 export const NSPK_LINK_PATTERN =
   /^https:\/\/qr\.nspk\.ru\/[AB][A-Z0-9]{31}\?type=0[12]&bank=\d{12}&sum=\d+&cur=RUB&crc=[0-9A-F]{4}$/;
 
-/** Which `qr` fields a QRNSPK order carries, so clients meet all three shapes (see README). */
+/** Which `qr` fields a QRNSPK order carries, so clients meet all three shapes (lib/sandbox/README.md). */
 export type NspkQrShape = "url+code" | "url" | "code";
 
 export function nspkQrShape(bankId: number | undefined): NspkQrShape {

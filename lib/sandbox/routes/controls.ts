@@ -1,4 +1,4 @@
-/** QA test controls (README "Sandbox test controls"): authenticated like the API, not rate-limited. */
+/** QA test controls (docs/qa.md, Test controls): authenticated like the API, not rate-limited. */
 import type { Context, Hono } from "hono";
 import {
   canMoveTo,
