@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import type { PayinMethod } from "../lib/contract/methods";
 import { test as base, expect } from "../lib/sandbox/kit/playwright";
 import { E2E } from "./config";
@@ -26,6 +26,16 @@ export const PHONE = {
   userAgent:
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
 };
+
+/** The request body an order page's create call sent, as logged under "Calls to the payment service" (opened). */
+export async function createRequestBody(page: Page): Promise<Locator> {
+  const create = page
+    .getByTestId("api-call")
+    .filter({ hasText: /\/(payin|payout)\/create/ })
+    .first();
+  await create.getByText("Request and answer").click();
+  return create.locator('pre[data-label="Request body"]');
+}
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: base.info().outputPath(`${name}.png`), fullPage: true });
