@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { orderListRow } from "@/lib/testing/order-list-row";
 import { csvField, csvLine, ORDER_CSV_HEADER, orderCsvRecord } from "./csv";
 
 describe("csv", () => {
@@ -31,23 +32,7 @@ describe("csv", () => {
 
 describe("the orders export's record", () => {
   it("carries the order's stored currency, not its country's (a cross-border NSPK QR order for KZ is in RUB)", () => {
-    const at = new Date("2026-11-22T10:00:00Z");
-    const line = orderCsvRecord({
-      id: "0f8b8f52-3c2e-4a55-9d0e-8f4f7f0b8b01",
-      direction: "payin",
-      paymentId: "7c0f3e2a-91b4-4d6e-8f10-2b3c4d5e6f70",
-      providerOrderId: null,
-      paymentMethod: "QRNSPKCrossBorder",
-      amount: "999.99",
-      finalAmount: "999.99",
-      currency: "RUB",
-      country: "KZ",
-      status: "In progress",
-      clientEmail: "c@example.com",
-      createdAt: at,
-      updatedAt: at,
-      cursor: "x",
-    });
+    const line = orderCsvRecord(orderListRow({ finalAmount: "999.99" }));
     const cells = line.trimEnd().split(",");
     expect(cells).toHaveLength(ORDER_CSV_HEADER.length);
     const column = (name: string) => cells[ORDER_CSV_HEADER.indexOf(name)];

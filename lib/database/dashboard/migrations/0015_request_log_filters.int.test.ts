@@ -5,12 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, migrate, type Sql } from "@/lib/database";
+import { type Database, migrate } from "@/lib/database";
 import { listCalls } from "@/lib/database/dashboard/queries/payment-api-calls";
 import { callKindOf } from "@/lib/payment-api/call-kinds";
 import type { CallListFilters, CallListPage } from "@/lib/request-log/list-filters";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { migrations } from "./index";
+import { plansOf } from "@/lib/testing/query-plans";
 
 const LOCK = 731_015;
 let scratch: ScratchDatabase;
@@ -56,20 +57,7 @@ const BEFORE: [string, string, number | null, string | null][] = [
 
 /** The plan of the statement listCalls sends for these filters, as text. */
 async function planOf(filters: CallListFilters, page: CallListPage = {}): Promise<string> {
-  const plans: string[] = [];
-  await db.transaction(async (tx) => {
-    await tx.query("SET LOCAL enable_seqscan = off");
-    const explaining: Sql = {
-      query: async <T>(text: string, params?: readonly unknown[]) => {
-        const rows = await tx.query<Record<string, string>>(`EXPLAIN ${text}`, params);
-        plans.push(rows.map((r) => Object.values(r).join(" ")).join("\n"));
-        return [] as T[];
-      },
-      transaction: (fn) => fn(explaining),
-      exec: (script) => tx.exec(script),
-    };
-    await listCalls(explaining, filters, { ...page, limit: 100 });
-  });
+  const plans = await plansOf(db, (sql) => listCalls(sql, filters, { ...page, limit: 100 }));
   expect(plans).toHaveLength(1);
   return plans.join("\n");
 }

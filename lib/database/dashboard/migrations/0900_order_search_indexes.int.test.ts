@@ -4,10 +4,11 @@
  * index otherwise), and looks for the index in the plan.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, Sql } from "@/lib/database";
+import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/testing/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { listOrders } from "@/lib/database/dashboard/queries/order-list";
+import { plansOf } from "@/lib/testing/query-plans";
 
 let scratch: ScratchDatabase;
 let db: Database;
@@ -23,22 +24,13 @@ afterAll(async () => {
 
 /** The plans of the statements listOrders sends for a search, as text. */
 async function planOfSearch(q: string): Promise<string> {
-  const plans: string[] = [];
-  await db.transaction(async (tx) => {
-    await tx.query("SET LOCAL enable_seqscan = off");
-    const explaining: Sql = {
-      query: async <T>(text: string, params?: readonly unknown[]) => {
-        const rows = await tx.query<Record<string, string>>(`EXPLAIN ${text}`, params);
-        plans.push(rows.map((r) => Object.values(r).join(" ")).join("\n"));
-        // No row for the first statement (an id-prefix search's page), then one for every other: so an
-        // id-prefix search sends its page and then its probe (which finds a match), and both are planned.
-        return (plans.length === 1 ? [] : [{}]) as T[];
-      },
-      transaction: (fn) => fn(explaining),
-      exec: (script) => tx.exec(script),
-    };
-    await listOrders(explaining, { q }, { limit: 50 });
-  });
+  // No row for the first statement (an id-prefix search's page), then one for every other: so an id-prefix
+  // search sends its page and then its probe (which finds a match), and both are planned.
+  const plans = await plansOf(
+    db,
+    (sql) => listOrders(sql, { q }, { limit: 50 }),
+    (n) => (n === 1 ? [] : [{}]),
+  );
   expect(plans.length).toBeGreaterThan(0);
   return plans.join("\n");
 }
