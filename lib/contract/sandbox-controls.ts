@@ -100,16 +100,21 @@ export type SandboxOrderBody = z.infer<typeof sandboxOrderSchema>;
 
 /** GET /sandbox/requests: which of the account's requests to list (query parameters). */
 export const sandboxRequestsQuerySchema = z.object({
-  orderId: z.uuid("Must be an order id (a UUID)").optional(),
+  orderId: z
+    .uuid("Must be an order id (a UUID)")
+    .optional()
+    .meta({ description: "Only the requests about this order." }),
   before: z.iso
     .datetime({ offset: true, error: "Must be an ISO 8601 time, e.g. 2026-11-24T10:00:00Z" })
-    .optional(),
+    .optional()
+    .meta({ description: "Only requests answered before this time (the next page: the last entry's `at`)." }),
   limit: z.coerce
     .number({ error: "Must be a whole number from 1 to 200" })
     .int("Must be a whole number from 1 to 200")
     .min(1, "Must be a whole number from 1 to 200")
     .max(200, "Must be a whole number from 1 to 200")
-    .default(50),
+    .default(50)
+    .meta({ description: "How many, 1 to 200 (default 50)." }),
 });
 
 /** One request the sandbox answered, as the request log lists it. */

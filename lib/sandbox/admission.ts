@@ -109,6 +109,9 @@ export function admitPost(
     c.set("merchant", merchant);
     c.set("json", parsed.json);
     c.set("text", parsed.text);
+    // The route's schema validator (app.ts) reads the body through Hono's request, whose stream was consumed
+    // above: it gets the text checked and signed here. (Hono caches bodies as promises; its type says string.)
+    c.req.bodyCache.text = Promise.resolve(parsed.text) as unknown as string;
     await next();
   };
 }

@@ -1,9 +1,12 @@
-/** GET /openapi.json: the contract's OpenAPI 3.1 document, listing this sandbox as its server. */
+/**
+ * GET /openapi.json: the OpenAPI 3.1 document generated from the route definitions the app registers
+ * (lib/contract/openapi), listing this sandbox as its server.
+ */
 import { buildOpenApiDocument } from "@/lib/contract/openapi";
 
-const cache = new Map<string, unknown>();
+const cache = new Map<string, Record<string, unknown>>();
 
-export function openApiDocument(origin: string): unknown {
+export function openApiDocument(origin: string): Record<string, unknown> {
   let doc = cache.get(origin);
   if (doc === undefined) {
     doc = buildOpenApiDocument({ serverUrl: origin });

@@ -58,6 +58,11 @@ const COMPONENTS: [id: string, schema: z.ZodType][] = [
   ["SandboxClock", sandboxClockSchema],
 ];
 
+const IDS = new Map<z.ZodType, string>(COMPONENTS.map(([id, schema]) => [schema, id]));
+
+/** The component name of this very schema (a route's body or answer), if it is one. */
+export const componentIdOf = (schema: z.ZodType): string | undefined => IDS.get(schema);
+
 export function componentSchemas(): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of COMPONENTS) registry.add(schema, { id });

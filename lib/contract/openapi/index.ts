@@ -3,14 +3,30 @@
  * the sandbox at GET /openapi.json). JSON Schema 2020-12 is OpenAPI 3.1's schema dialect, so zod's output
  * is used as is. What a schema says beyond its shape (descriptions, examples, and the keywords for what its
  * refinements check: Luhn, CPF/CNPJ, the country list, two decimals, the per-method pay-out rules) is its own
- * `.meta()` in lib/contract; this folder names the components (components.ts) and lists the operations, one
- * file per group of paths.
+ * `.meta()` in lib/contract; this folder names the components (components.ts) and defines the routes with
+ * `createRoute` (api-routes.ts, sandbox-routes.ts, sandbox-pages.ts): the sandbox serves exactly these
+ * (lib/sandbox/app.ts, held to them by lib/sandbox/routes.test.ts) and the paths are generated from them.
  */
-import { apiPaths } from "./api-paths";
+import type { RouteConfig } from "@hono/zod-openapi";
+import { API_ROUTES } from "./api-routes";
 import { componentSchemas, type Json } from "./components";
+import { pathsFromRoutes } from "./paths";
 import { ERROR_RESPONSES } from "./responses";
-import { sandboxPaths } from "./sandbox-paths";
+import { SANDBOX_PAGE_ROUTES } from "./sandbox-pages";
+import { SANDBOX_CONTROL_ROUTES } from "./sandbox-routes";
 import { webhooks } from "./webhooks";
+
+export * from "./api-routes";
+export { pathsFromRoutes } from "./paths";
+export * from "./sandbox-pages";
+export * from "./sandbox-routes";
+
+/** Every route the sandbox serves: the service's API, its test controls, its health check, document and page. */
+export const SANDBOX_ROUTES: readonly RouteConfig[] = [
+  ...API_ROUTES,
+  ...SANDBOX_CONTROL_ROUTES,
+  ...SANDBOX_PAGE_ROUTES,
+];
 
 export interface OpenApiOptions {
   /** The server URL to list (the sandbox passes its own origin). */
@@ -33,7 +49,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     security: [{ ClientId: [], Signature: [] }],
-    paths: { ...apiPaths, ...sandboxPaths },
+    paths: pathsFromRoutes(SANDBOX_ROUTES),
     webhooks,
     components: {
       schemas,
@@ -54,6 +70,11 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
             "request body bytes for POST, and over the request path with its query string as sent for GET " +
             "(e.g. /api/v1/bank/available?country=RU). Example: " +
             '`printf \'%s\' "$BODY" | openssl dgst -sha256 -hmac "$SECRET"`.',
+        },
+        OperatorBasic: {
+          type: "http",
+          scheme: "basic",
+          description: "The operator page (sandbox only): the account's client id and secret.",
         },
       },
     },

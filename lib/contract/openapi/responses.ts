@@ -1,4 +1,5 @@
-/** Shared pieces of the operations: the error responses, request and response bodies, the order id. */
+/** Shared pieces of the route definitions: the error responses, JSON request and response bodies. */
+import type { z } from "zod";
 import { PROBLEM_CONTENT_TYPE } from "../problem";
 import { type Json, ref } from "./components";
 
@@ -37,51 +38,43 @@ export const ERROR_RESPONSES: Record<string, Json> = {
   },
 };
 
-export const errorRefs = (...names: (keyof typeof ERROR_RESPONSES & string)[]) => {
-  const codes: Record<string, string> = {
-    BadRequest: "400",
-    Unauthorized: "401",
-    Forbidden: "403",
-    NotFound: "404",
-    Conflict: "409",
-    PayloadTooLarge: "413",
-    UnsupportedMediaType: "415",
-    TooManyRequests: "429",
-    InternalError: "500",
-  };
-  return Object.fromEntries(names.map((n) => [codes[n], { $ref: `#/components/responses/${n}` }]));
-};
+const ERROR_CODES = {
+  BadRequest: "400",
+  Unauthorized: "401",
+  Forbidden: "403",
+  NotFound: "404",
+  Conflict: "409",
+  PayloadTooLarge: "413",
+  UnsupportedMediaType: "415",
+  TooManyRequests: "429",
+  InternalError: "500",
+} as const;
 
-export function jsonBody(schemaId: string, examples?: Record<string, unknown>): Json {
-  return {
-    required: true,
-    content: {
-      "application/json": {
-        schema: ref(schemaId),
-        ...(examples
-          ? { examples: Object.fromEntries(Object.entries(examples).map(([k, value]) => [k, { value }])) }
-          : {}),
-      },
-    },
+/** References to the shared error responses, keyed by their status codes. */
+export const errorRefs = <N extends keyof typeof ERROR_CODES>(...names: N[]) =>
+  Object.fromEntries(names.map((n) => [ERROR_CODES[n], { $ref: `#/components/responses/${n}` }])) as {
+    [K in N as (typeof ERROR_CODES)[K]]: { $ref: string };
   };
-}
 
-export const ok = (description: string, schemaId: string, examples?: Record<string, unknown>): Json => ({
-  description,
+const namedExamples = (examples: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }]));
+
+/** A required JSON request body, with named examples. */
+export const jsonBody = <S extends z.ZodType>(schema: S, examples?: Record<string, unknown>) => ({
+  required: true,
   content: {
-    "application/json": {
-      schema: ref(schemaId),
-      ...(examples
-        ? { examples: Object.fromEntries(Object.entries(examples).map(([k, value]) => [k, { value }])) }
-        : {}),
-    },
+    "application/json": { schema, ...(examples ? { examples: namedExamples(examples) } : {}) },
   },
 });
 
-export const orderIdParameter = {
-  name: "id",
-  in: "path",
-  required: true,
-  description: "The order's id in the service (the `id` of the create response).",
-  schema: { type: "string", format: "uuid" },
-};
+/** A JSON answer, with named examples. */
+export const ok = <S extends z.ZodType>(
+  description: string,
+  schema: S,
+  examples?: Record<string, unknown>,
+) => ({
+  description,
+  content: {
+    "application/json": { schema, ...(examples ? { examples: namedExamples(examples) } : {}) },
+  },
+});

@@ -1,7 +1,6 @@
 /** The callback the service sends, as an OpenAPI 3.1 webhook. */
 import { CALLBACK_HEADERS } from "../callback";
-import type { Json } from "./components";
-import { jsonBody } from "./responses";
+import { type Json, ref } from "./components";
 
 export const webhooks: Json = {
   orderStatusChanged: {
@@ -52,7 +51,7 @@ export const webhooks: Json = {
           description: "Space-separated `v1,<base64>` signatures.",
         },
       ],
-      requestBody: jsonBody("CallbackPayload"),
+      requestBody: { required: true, content: { "application/json": { schema: ref("CallbackPayload") } } },
       responses: { "2XX": { description: "Received; no body is needed." } },
     },
   },

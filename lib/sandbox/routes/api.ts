@@ -1,16 +1,22 @@
 /** The service's three endpoints (spec 4.1–4.3). */
-import type { Hono } from "hono";
-import { banksQuerySchema, CHAOS_HEADER, fieldErrorsFromZod } from "@/lib/contract";
+import { CHAOS_HEADER } from "@/lib/contract";
+import { createPayinRoute, createPayoutRoute, listBanksRoute } from "@/lib/contract/openapi";
 import { admitGet, admitPost } from "../admission";
+import type { SandboxApp } from "../app";
 import { banksOf } from "../banks";
 import type { SandboxContext } from "../context";
-import type { SandboxEnv } from "../http-env";
-import { problemResponse, validationProblem } from "../problems";
+import { problemResponse } from "../problems";
 import { createOrder } from "../service/create-order";
 
-export function apiRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
-  for (const direction of ["payin", "payout"] as const) {
-    app.post(`/api/v1/${direction}/create`, admitPost(ctx, { limited: true }), async (c) => {
+export function apiRoutes(app: SandboxApp, ctx: SandboxContext): void {
+  for (const [direction, route] of [
+    ["payin", createPayinRoute],
+    ["payout", createPayoutRoute],
+  ] as const) {
+    // A create checks its own input (createOrder): the body with its amount as written and the chaos header,
+    // every failing field in one problem. So the route carries its definition without the request schemas.
+    const { request: _checkedByCreateOrder, ...unchecked } = route;
+    app.openapi({ ...unchecked, middleware: [admitPost(ctx, { limited: true })] as const }, async (c) => {
       const result = await createOrder(
         ctx,
         c.get("merchant"),
@@ -26,9 +32,7 @@ export function apiRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
     });
   }
 
-  app.get("/api/v1/bank/available", admitGet(ctx, { limited: true }), async (c) => {
-    const parsed = banksQuerySchema.safeParse({ country: c.req.query("country") });
-    if (!parsed.success) return problemResponse(validationProblem(fieldErrorsFromZod(parsed.error)));
-    return c.json(banksOf(parsed.data.country), 200);
-  });
+  app.openapi({ ...listBanksRoute, middleware: [admitGet(ctx, { limited: true })] as const }, (c) =>
+    c.json(banksOf(c.req.valid("query").country), 200),
+  );
 }

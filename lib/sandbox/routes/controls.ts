@@ -1,50 +1,63 @@
 /** QA test controls (docs/qa.md, Test controls): authenticated like the API, not rate-limited. */
-import type { Context, Hono } from "hono";
+import type { HttpBindings } from "@hono/node-server";
+import type { MiddlewareHandler } from "hono";
+import { canMoveTo, fromMinorUnits, type SandboxOrderBody, type SandboxRequestLog } from "@/lib/contract";
 import {
-  canMoveTo,
-  fieldErrorsFromZod,
-  fromMinorUnits,
-  type SandboxOrderBody,
-  type SandboxRequestLog,
-  sandboxRequestsQuerySchema,
-  sandboxChaosSchema,
-  sandboxResendSchema,
-  sandboxStatusChangeSchema,
-} from "@/lib/contract";
+  getOrderRoute,
+  listRequestsRoute,
+  moveOrderRoute,
+  resendCallbackRoute,
+  setOrderChaosRoute,
+} from "@/lib/contract/openapi";
+import { isUuid } from "@/lib/contract/uuid";
+import { readCallbacksOfOrder } from "@/lib/database/sandbox/callbacks";
+import { findOrder, type OrderRow, setOrderChaos } from "@/lib/database/sandbox/orders";
 import { listRequests } from "@/lib/database/sandbox/requests";
 import { admitGet, admitPost } from "../admission";
-import { isUuid } from "@/lib/contract/uuid";
+import type { SandboxApp } from "../app";
 import { minorFromDecimal } from "../canonical";
-import type { SandboxContext } from "../context";
-import type { MerchantEnv, SandboxEnv } from "../http-env";
+import { orderChaos } from "../chaos";
+import type { Merchant, SandboxContext } from "../context";
+import type { AdmittedPostEnv, MerchantEnv } from "../http-env";
 import { problem, problemResponse, validationProblem } from "../problems";
 import { moveOrder } from "../service/move-order";
 import { resendCallback } from "../service/resend-callback";
-import { readCallbacksOfOrder } from "@/lib/database/sandbox/callbacks";
-import { findOrder, type OrderRow, setOrderChaos } from "@/lib/database/sandbox/orders";
-import { orderChaos } from "../chaos";
 
-const notFound = (id: string) =>
-  problemResponse(problem(404, "not-found", `No order ${id} for this client id`));
+type OwnOrderEnv = {
+  Bindings: HttpBindings;
+  Variables: { merchant: Merchant; order: OrderRow; orderId?: string };
+};
 
-/** The order the path's :id names, if it is the asking account's (and then noted for the request log). */
-async function ownOrder<E extends MerchantEnv & SandboxEnv>(
-  ctx: SandboxContext,
-  c: Context<E, "/sandbox/orders/:id">,
-): Promise<{ id: string; order: OrderRow | undefined }> {
-  const id = c.req.param("id") ?? "";
-  const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
-  if (order) c.set("orderId", order.id);
-  return { id, order };
+/**
+ * The order the path's {id} names, if it is the asking account's (noted for the request log), else 404 —
+ * before the body is parsed, so an unknown order is a 404 whatever was sent.
+ */
+function ownOrder(ctx: SandboxContext): MiddlewareHandler<OwnOrderEnv> {
+  return async (c, next) => {
+    const id = c.req.param("id") ?? "";
+    const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
+    if (!order) return problemResponse(problem(404, "not-found", `No order ${id} for this client id`));
+    c.set("orderId", order.id);
+    c.set("order", order);
+    await next();
+  };
 }
 
-export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
-  app.post("/sandbox/orders/:id/status", admitPost(ctx, { limited: false }), async (c) => {
-    const { id, order } = await ownOrder(ctx, c);
-    if (!order) return notFound(id);
-    const parsed = sandboxStatusChangeSchema.safeParse(c.get("json"));
-    if (!parsed.success) return problemResponse(validationProblem(fieldErrorsFromZod(parsed.error)));
-    const { status } = parsed.data;
+export function controlRoutes(app: SandboxApp, ctx: SandboxContext): void {
+  // Tuples (not arrays): the handler's context then carries what each middleware sets.
+  const admittedPost: [MiddlewareHandler<AdmittedPostEnv>, MiddlewareHandler<OwnOrderEnv>] = [
+    admitPost(ctx, { limited: false }),
+    ownOrder(ctx),
+  ];
+  const admittedGet: [MiddlewareHandler<MerchantEnv>, MiddlewareHandler<OwnOrderEnv>] = [
+    admitGet(ctx, { limited: false }),
+    ownOrder(ctx),
+  ];
+
+  app.openapi({ ...moveOrderRoute, middleware: admittedPost }, async (c) => {
+    const order = c.get("order");
+    const { id } = c.req.valid("param");
+    const { status } = c.req.valid("json");
     if (!canMoveTo(order.direction, status)) {
       return problemResponse(
         validationProblem([{ path: "status", message: "Expired applies to pay-ins only" }]),
@@ -60,44 +73,31 @@ export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void 
     return c.json(await orderView(ctx, moved), 200);
   });
 
-  app.post(
-    "/sandbox/orders/:id/callbacks/:callbackId/resend",
-    admitPost(ctx, { limited: false }),
-    async (c) => {
-      const { id, order } = await ownOrder(ctx, c);
-      if (!order) return notFound(id);
-      const body = sandboxResendSchema.safeParse(c.get("json"));
-      if (!body.success) return problemResponse(validationProblem(fieldErrorsFromZod(body.error)));
-      const callbackId = c.req.param("callbackId");
-      const outcome = await resendCallback(ctx, order.id, callbackId);
-      if (outcome === "no-such-callback") {
-        return problemResponse(
-          problem(
-            404,
-            "not-found",
-            `Order ${id} has no callback ${callbackId} (see its callbacks' webhookId)`,
-          ),
-        );
-      }
-      if (outcome === "in-flight") {
-        return problemResponse(
-          problem(
-            409,
-            "callback-in-flight",
-            `Callback ${callbackId} is being delivered now: try again in a moment`,
-          ),
-        );
-      }
-      return c.json(await orderView(ctx, order), 200);
-    },
-  );
+  app.openapi({ ...resendCallbackRoute, middleware: admittedPost }, async (c) => {
+    const order = c.get("order");
+    const { id, callbackId } = c.req.valid("param");
+    const outcome = await resendCallback(ctx, order.id, callbackId);
+    if (outcome === "no-such-callback") {
+      return problemResponse(
+        problem(404, "not-found", `Order ${id} has no callback ${callbackId} (see its callbacks' webhookId)`),
+      );
+    }
+    if (outcome === "in-flight") {
+      return problemResponse(
+        problem(
+          409,
+          "callback-in-flight",
+          `Callback ${callbackId} is being delivered now: try again in a moment`,
+        ),
+      );
+    }
+    return c.json(await orderView(ctx, order), 200);
+  });
 
-  app.post("/sandbox/orders/:id/chaos", admitPost(ctx, { limited: false }), async (c) => {
-    const { id, order } = await ownOrder(ctx, c);
-    if (!order) return notFound(id);
-    const parsed = sandboxChaosSchema.safeParse(c.get("json"));
-    if (!parsed.success) return problemResponse(validationProblem(fieldErrorsFromZod(parsed.error)));
-    const updated = await setOrderChaos(ctx.db, order.clientId, order.id, orderChaos(parsed.data));
+  app.openapi({ ...setOrderChaosRoute, middleware: admittedPost }, async (c) => {
+    const order = c.get("order");
+    const { id } = c.req.valid("param");
+    const updated = await setOrderChaos(ctx.db, order.clientId, order.id, orderChaos(c.req.valid("json")));
     if (!updated) {
       return problemResponse(
         problem(
@@ -110,36 +110,35 @@ export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void 
     return c.json(await orderView(ctx, updated), 200);
   });
 
-  app.get("/sandbox/requests", admitGet(ctx, { limited: false }), async (c) => {
-    const parsed = sandboxRequestsQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return problemResponse(validationProblem(fieldErrorsFromZod(parsed.error)));
-    const { orderId, before, limit } = parsed.data;
-    const rows = await listRequests(ctx.db, c.get("merchant").clientId, {
-      orderId,
-      before: before ? new Date(before) : undefined,
-      limit,
-    });
-    const body: SandboxRequestLog = {
-      requests: rows.map((r) => ({
-        at: r.at.toISOString(),
-        method: r.method,
-        path: r.path,
-        clientId: r.clientId,
-        status: r.status,
-        verdict: r.verdict,
-        detail: r.detail,
-        latencyMs: r.latencyMs,
-        orderId: r.orderId,
-      })),
-    };
-    return c.json(body, 200);
-  });
+  app.openapi(
+    { ...listRequestsRoute, middleware: [admitGet(ctx, { limited: false })] as const },
+    async (c) => {
+      const { orderId, before, limit } = c.req.valid("query");
+      const rows = await listRequests(ctx.db, c.get("merchant").clientId, {
+        orderId,
+        before: before ? new Date(before) : undefined,
+        limit,
+      });
+      const body: SandboxRequestLog = {
+        requests: rows.map((r) => ({
+          at: r.at.toISOString(),
+          method: r.method,
+          path: r.path,
+          clientId: r.clientId,
+          status: r.status,
+          verdict: r.verdict,
+          detail: r.detail,
+          latencyMs: r.latencyMs,
+          orderId: r.orderId,
+        })),
+      };
+      return c.json(body, 200);
+    },
+  );
 
-  app.get("/sandbox/orders/:id", admitGet(ctx, { limited: false }), async (c) => {
-    const { id, order } = await ownOrder(ctx, c);
-    if (!order) return notFound(id);
-    return c.json(await orderView(ctx, order), 200);
-  });
+  app.openapi({ ...getOrderRoute, middleware: admittedGet }, async (c) =>
+    c.json(await orderView(ctx, c.get("order")), 200),
+  );
 }
 
 /** An order with its callbacks and every delivery attempt. */

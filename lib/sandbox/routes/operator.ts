@@ -3,12 +3,14 @@
  * HTTP Basic auth with the account's client id and secret (browsers ask for it); the buttons post a form,
  * accepted only from this page's own origin (Hono's csrf: no cross-site form posts).
  */
-import type { Hono } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { basicAuth } from "hono/basic-auth";
 import { csrf } from "hono/csrf";
 import { html } from "hono/html";
 import { canMoveTo, type FinalStatus, finalStatusesFor } from "@/lib/contract";
+import { operatorMoveRoute, operatorPageRoute, operatorResendRoute } from "@/lib/contract/openapi";
 import { isUuid } from "@/lib/contract/uuid";
+import type { SandboxApp } from "../app";
 import { bodyWithin } from "../body-limit";
 import { constantTimeEqual } from "../canonical";
 import type { Merchant, SandboxContext } from "../context";
@@ -83,8 +85,15 @@ ${requests.length > 0 ? requests.map(requestRow) : html`<tr><td colspan="6">No r
 </tbody></table></body></html>`;
 }
 
-export function operatorRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
-  app.get("/sandbox", merchantSignIn(ctx), async (c) => {
+export function operatorRoutes(app: SandboxApp, ctx: SandboxContext): void {
+  // The body is counted before anything else reads it (Hono's bodyLimit trusts a declared Content-Length).
+  const formPost: [
+    MiddlewareHandler<SandboxEnv>,
+    MiddlewareHandler<MerchantEnv>,
+    MiddlewareHandler<MerchantEnv>,
+  ] = [bodyWithin(ctx.opts.bodyLimitBytes), merchantSignIn(ctx), sameOriginForms];
+
+  app.openapi({ ...operatorPageRoute, middleware: [merchantSignIn(ctx)] as const }, async (c) => {
     const { clientId } = c.get("merchant");
     const [orders, requests] = await Promise.all([
       listRecentOrders(ctx.db, clientId, 50),
@@ -93,50 +102,37 @@ export function operatorRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void
     return c.html(page(c.get("merchant"), orders, requests));
   });
 
-  // The body is counted before anything else reads it (Hono's bodyLimit trusts a declared Content-Length).
-  app.post(
-    "/sandbox/ui/orders/:id/status",
-    bodyWithin(ctx.opts.bodyLimitBytes),
-    merchantSignIn(ctx),
-    sameOriginForms,
-    async (c) => {
-      const form = await c.req.parseBody();
-      const status = String(form.status ?? "");
-      const id = c.req.param("id");
-      const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
-      if (!order) return problemResponse(problem(404, "not-found", "No such order for this account"));
-      c.set("orderId", order.id);
-      if (!canMoveTo(order.direction, status)) {
-        return problemResponse(
-          problem(400, "validation", "Unknown status", [
-            { path: "status", message: "Must be Success, Failed or Expired (pay-ins)" },
-          ]),
-        );
-      }
-      await moveOrder(ctx, order.id, status);
-      return c.redirect("/sandbox", 303);
-    },
-  );
+  app.openapi({ ...operatorMoveRoute, middleware: formPost }, async (c) => {
+    const form = await c.req.parseBody();
+    const status = String(form.status ?? "");
+    const id = c.req.param("id");
+    const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
+    if (!order) return problemResponse(problem(404, "not-found", "No such order for this account"));
+    c.set("orderId", order.id);
+    if (!canMoveTo(order.direction, status)) {
+      return problemResponse(
+        problem(400, "validation", "Unknown status", [
+          { path: "status", message: "Must be Success, Failed or Expired (pay-ins)" },
+        ]),
+      );
+    }
+    await moveOrder(ctx, order.id, status);
+    return c.redirect("/sandbox", 303);
+  });
 
   // "Send callback again": the order's latest callback, delivered once more.
-  app.post(
-    "/sandbox/ui/orders/:id/callbacks/resend",
-    bodyWithin(ctx.opts.bodyLimitBytes),
-    merchantSignIn(ctx),
-    sameOriginForms,
-    async (c) => {
-      const id = c.req.param("id");
-      const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
-      if (!order) return problemResponse(problem(404, "not-found", "No such order for this account"));
-      c.set("orderId", order.id);
-      const outcome = await resendCallback(ctx, order.id, "latest");
-      if (outcome === "no-such-callback")
-        return problemResponse(problem(404, "not-found", "This order has sent no callback yet"));
-      if (outcome === "in-flight")
-        return problemResponse(
-          problem(409, "callback-in-flight", "Its callback is being delivered now: try again"),
-        );
-      return c.redirect("/sandbox", 303);
-    },
-  );
+  app.openapi({ ...operatorResendRoute, middleware: formPost }, async (c) => {
+    const id = c.req.param("id");
+    const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
+    if (!order) return problemResponse(problem(404, "not-found", "No such order for this account"));
+    c.set("orderId", order.id);
+    const outcome = await resendCallback(ctx, order.id, "latest");
+    if (outcome === "no-such-callback")
+      return problemResponse(problem(404, "not-found", "This order has sent no callback yet"));
+    if (outcome === "in-flight")
+      return problemResponse(
+        problem(409, "callback-in-flight", "Its callback is being delivered now: try again"),
+      );
+    return c.redirect("/sandbox", 303);
+  });
 }

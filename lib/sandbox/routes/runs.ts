@@ -3,35 +3,56 @@
  * POST /sandbox/runs/{clientId}/reset clears one, DELETE /sandbox/runs/{clientId} removes it. A run may be
  * reset or removed by its own credentials or by the account that started it; anyone else gets 404.
  */
-import type { Hono } from "hono";
-import {
-  fieldErrorsFromZod,
-  isRunClientId,
-  type SandboxRun,
-  type SandboxRunCleared,
-  type SandboxRunList,
-  sandboxRunStartSchema,
-} from "@/lib/contract";
+import type { HttpBindings } from "@hono/node-server";
+import type { MiddlewareHandler } from "hono";
+import { isRunClientId, type SandboxRun, type SandboxRunCleared, type SandboxRunList } from "@/lib/contract";
+import { endRunRoute, listRunsRoute, resetRunRoute, startRunRoute } from "@/lib/contract/openapi";
 import { findRun, listRunsOf } from "@/lib/database/sandbox/runs";
 import type { RunRow } from "@/lib/database/sandbox/schema";
 import { admitGet, admitPost } from "../admission";
+import type { SandboxApp } from "../app";
 import type { Merchant, SandboxContext } from "../context";
-import type { SandboxEnv } from "../http-env";
-import { problem, problemResponse, validationProblem } from "../problems";
+import type { AdmittedPostEnv, MerchantEnv } from "../http-env";
+import { problem, problemResponse } from "../problems";
 import { MAX_RUNS_PER_ACCOUNT, removeRun, resetRun, startRun } from "../service/runs";
 
-const configuredOnly = () =>
-  problemResponse(
+type RunEnv = { Bindings: HttpBindings; Variables: { merchant: Merchant; run: RunRow } };
+
+/** Runs are started and listed by configured accounts: a run asking is refused before its body is read. */
+const configuredOnly: MiddlewareHandler<MerchantEnv> = async (c, next) => {
+  if (c.get("merchant").runOf === undefined) return next();
+  return problemResponse(
     problem(403, "forbidden", "Runs are started and listed by a configured account, not by a run"),
   );
+};
 
-export function runRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
-  app.post("/sandbox/runs", admitPost(ctx, { limited: false }), async (c) => {
-    const merchant = c.get("merchant");
-    if (merchant.runOf !== undefined) return configuredOnly();
-    const parsed = sandboxRunStartSchema.safeParse(c.get("json"));
-    if (!parsed.success) return problemResponse(validationProblem(fieldErrorsFromZod(parsed.error)));
-    const run = await startRun(ctx, merchant.clientId, parsed.data);
+/** The path's run, if the asking account is it or started it (anyone else: 404, as for no such run). */
+function ownRun(ctx: SandboxContext): MiddlewareHandler<RunEnv> {
+  return async (c, next) => {
+    const clientId = c.req.param("clientId") ?? "";
+    const run = await runFor(ctx, c.get("merchant"), clientId);
+    if (!run) return problemResponse(problem(404, "not-found", `No run ${clientId} of this account`));
+    c.set("run", run);
+    await next();
+  };
+}
+
+export function runRoutes(app: SandboxApp, ctx: SandboxContext): void {
+  const post = admitPost(ctx, { limited: false });
+  const get = admitGet(ctx, { limited: false });
+  const byConfigured: [MiddlewareHandler<AdmittedPostEnv>, MiddlewareHandler<MerchantEnv>] = [
+    post,
+    configuredOnly,
+  ];
+  const listedByConfigured: [MiddlewareHandler<MerchantEnv>, MiddlewareHandler<MerchantEnv>] = [
+    get,
+    configuredOnly,
+  ];
+  const postToOwnRun: [MiddlewareHandler<AdmittedPostEnv>, MiddlewareHandler<RunEnv>] = [post, ownRun(ctx)];
+  const toOwnRun: [MiddlewareHandler<MerchantEnv>, MiddlewareHandler<RunEnv>] = [get, ownRun(ctx)];
+
+  app.openapi({ ...startRunRoute, middleware: byConfigured }, async (c) => {
+    const run = await startRun(ctx, c.get("merchant").clientId, c.req.valid("json"));
     if (run === "too-many") {
       return problemResponse(
         problem(
@@ -45,31 +66,21 @@ export function runRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
     return c.json(body, 200);
   });
 
-  app.get("/sandbox/runs", admitGet(ctx, { limited: false }), async (c) => {
-    const merchant = c.get("merchant");
-    if (merchant.runOf !== undefined) return configuredOnly();
-    const runs = await listRunsOf(ctx.db, merchant.clientId);
+  app.openapi({ ...listRunsRoute, middleware: listedByConfigured }, async (c) => {
+    const runs = await listRunsOf(ctx.db, c.get("merchant").clientId);
     const body: SandboxRunList = { runs: runs.map((run) => runView(ctx, run)) };
     return c.json(body, 200);
   });
 
-  app.post("/sandbox/runs/:clientId/reset", admitPost(ctx, { limited: false }), async (c) => {
-    const run = await runFor(ctx, c.get("merchant"), c.req.param("clientId"));
-    if (!run) return runNotFound(c.req.param("clientId"));
-    const body: SandboxRunCleared = {
-      clientId: run.clientId,
-      removedOrders: await resetRun(ctx, run.clientId),
-    };
+  app.openapi({ ...resetRunRoute, middleware: postToOwnRun }, async (c) => {
+    const { clientId } = c.get("run");
+    const body: SandboxRunCleared = { clientId, removedOrders: await resetRun(ctx, clientId) };
     return c.json(body, 200);
   });
 
-  app.delete("/sandbox/runs/:clientId", admitGet(ctx, { limited: false }), async (c) => {
-    const run = await runFor(ctx, c.get("merchant"), c.req.param("clientId"));
-    if (!run) return runNotFound(c.req.param("clientId"));
-    const body: SandboxRunCleared = {
-      clientId: run.clientId,
-      removedOrders: await removeRun(ctx, run.clientId),
-    };
+  app.openapi({ ...endRunRoute, middleware: toOwnRun }, async (c) => {
+    const { clientId } = c.get("run");
+    const body: SandboxRunCleared = { clientId, removedOrders: await removeRun(ctx, clientId) };
     return c.json(body, 200);
   });
 }
@@ -85,9 +96,6 @@ async function runFor(
   if (!run) return undefined;
   return merchant.clientId === run.clientId || merchant.clientId === run.parentClientId ? run : undefined;
 }
-
-const runNotFound = (clientId: string) =>
-  problemResponse(problem(404, "not-found", `No run ${clientId} of this account`));
 
 function runView(ctx: SandboxContext, run: RunRow): Omit<SandboxRun, "secret"> {
   return {
