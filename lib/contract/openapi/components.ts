@@ -24,7 +24,9 @@ import {
 
 export type Json = Record<string, unknown>;
 
-export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const SCHEMA_REF = "#/components/schemas/";
+
+export const ref = (id: string) => ({ $ref: `${SCHEMA_REF}${id}` });
 
 /**
  * The named component schemas. Everything else a schema says (descriptions, examples, the keywords its
@@ -77,5 +79,26 @@ export function componentSchemas(): Record<string, Json> {
     const { $schema: _dialect, $id: _id, ...rest } = schema as Json;
     out[id] = rest;
   }
+  return out;
+}
+
+/** The component schemas these parts of a document refer to, with those they refer to in turn. */
+export function componentsReferencedBy(...parts: unknown[]): Record<string, Json> {
+  const all = componentSchemas();
+  const out: Record<string, Json> = {};
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === "object" && value !== null) {
+      for (const [key, v] of Object.entries(value)) {
+        const id = key === "$ref" && typeof v === "string" ? v.replace(SCHEMA_REF, "") : undefined;
+        if (id === undefined) visit(v);
+        else if (!(id in out) && all[id]) {
+          out[id] = all[id];
+          visit(all[id]);
+        }
+      }
+    }
+  };
+  parts.forEach(visit);
   return out;
 }

@@ -17,6 +17,7 @@ import { SANDBOX_CONTROL_ROUTES } from "./sandbox-routes";
 import { webhooks } from "./webhooks";
 
 export * from "./api-routes";
+export { componentsReferencedBy, type Json } from "./components";
 export { pathsFromRoutes } from "./paths";
 export * from "./sandbox-pages";
 export * from "./sandbox-routes";

@@ -91,7 +91,8 @@ function operation(route: RouteConfig): Json {
 export function pathsFromRoutes(routes: readonly RouteConfig[]): Record<string, Record<string, Json>> {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
-    const item = (paths[route.path] ??= {});
+    paths[route.path] ??= {};
+    const item = paths[route.path] as Record<string, Json>;
     if (item[route.method]) throw new Error(`Two definitions of ${route.method} ${route.path}`);
     item[route.method] = operation(route);
   }

@@ -1,0 +1,218 @@
+/**
+ * The OpenAPI 3.1 document of the dashboard's own JSON routes (app/api/**), served at GET /api/openapi.json.
+ * Each route is defined once here, next to the route handlers: their bodies and answers are the contract's
+ * zod schemas where the route speaks the contract (banks, the callback receiver, problems) and the small
+ * shapes below otherwise. app/api/openapi.test.ts holds this list to the route files, both ways.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { bankListSchema, banksQuerySchema } from "@/lib/contract/bank";
+import { CALLBACK_HEADERS, callbackPayloadSchema } from "@/lib/contract/callback";
+import { componentsReferencedBy, type Json, pathsFromRoutes } from "@/lib/contract/openapi";
+import { PROBLEM_CONTENT_TYPE, problemSchema } from "@/lib/contract/problem";
+
+const problem = (description: string) => ({
+  description,
+  content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } },
+});
+const json = <S extends z.ZodType>(description: string, schema: S) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const eventStream = (description: string) => ({
+  description,
+  content: { "text/event-stream": { schema: { type: "string" as const } } },
+});
+const signedIn = {
+  401: problem("No session: sign in."),
+  403: problem("The session's role may not do this."),
+};
+const notFound = json(
+  "Unknown or malformed token (the same bare answer for both).",
+  z.object({ error: z.string() }),
+);
+
+const orderIds = z.object({
+  ids: z.string().meta({
+    description: "Comma-separated order ids (UUIDs), 1 to 200.",
+    examples: ["4f9d2c1e-8a7b-4c3d-9e2f-1a2b3c4d5e6f,0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e"],
+  }),
+});
+const payToken = z.object({ token: z.string().meta({ description: "The pay page's customer token." }) });
+const ok = json("Up.", z.object({ ok: z.literal(true) }));
+
+export const DASHBOARD_API_ROUTES = [
+  createRoute({
+    method: "get",
+    path: "/api/healthz",
+    operationId: "health",
+    summary: "Liveness: answers without the database or a session",
+    security: [],
+    responses: { 200: ok },
+  }),
+  createRoute({
+    method: "post",
+    path: "/api/healthz",
+    operationId: "healthPost",
+    summary: "Liveness over POST (the benchmark's empty-handler baseline)",
+    security: [],
+    responses: { 200: ok },
+  }),
+  createRoute({
+    method: "get",
+    path: "/api/openapi.json",
+    operationId: "openApi",
+    summary: "This document",
+    security: [],
+    responses: { 200: json("OpenAPI 3.1.", z.record(z.string(), z.unknown())) },
+  }),
+  createRoute({
+    method: "get",
+    path: "/api/overview",
+    operationId: "overview",
+    summary: "The overview page's live poll: orders per status and the latest callbacks",
+    responses: {
+      200: json(
+        "Orders per status, and the latest callback deliveries.",
+        z.object({
+          counts: z.array(z.object({ status: z.string(), count: z.number().int() })),
+          callbacks: z.array(
+            z.object({
+              id: z.string(),
+              receivedAt: z.string().meta({ description: "ISO time." }),
+              status: z.string().nullable(),
+              verified: z.boolean(),
+              outcome: z.string(),
+              orderId: z.string().nullable(),
+            }),
+          ),
+        }),
+      ),
+      ...signedIn,
+    },
+  }),
+  createRoute({
+    method: "get",
+    path: "/api/orders/status",
+    operationId: "orderStatuses",
+    summary: "The orders pages' live-status poll",
+    request: { query: orderIds },
+    responses: {
+      200: json(
+        "The orders' statuses (unknown ids are left out).",
+        z.object({
+          orders: z.array(z.object({ id: z.string(), status: z.string(), updatedAt: z.string() })),
+        }),
+      ),
+      400: problem("`ids` missing, too many, or not order ids."),
+      ...signedIn,
+    },
+  }),
+  createRoute({
+    method: "get",
+    path: "/api/orders/events",
+    operationId: "orderEvents",
+    summary:
+      "Server-Sent Events: a `status` event ({ id, status, updatedAt }) when one of these orders changes",
+    request: { query: orderIds },
+    responses: {
+      200: eventStream("The event stream."),
+      400: problem("`ids` missing, too many, or not order ids."),
+      ...signedIn,
+    },
+  }),
+  createRoute({
+    method: "get",
+    path: "/api/banks",
+    operationId: "banks",
+    summary:
+      "The bank picker's data: the payment service's bank directory, fetched through the signed client",
+    request: { query: banksQuerySchema },
+    responses: {
+      200: json("The banks of the country (cached privately for 5 minutes).", bankListSchema),
+      400: problem("`country` is not an ISO 3166-1 alpha-2 code."),
+      ...signedIn,
+      502: problem("The payment service could not list the banks."),
+    },
+  }),
+  createRoute({
+    method: "get",
+    path: "/api/pay/{token}",
+    operationId: "payPageStatus",
+    summary: "Public: a pay page's live status, by its customer token",
+    security: [],
+    request: { params: payToken },
+    responses: {
+      200: json(
+        "The status, the deadline and the server's clock; nothing else.",
+        z.object({ status: z.string(), expiresAt: z.string().nullable(), serverNow: z.string() }),
+      ),
+      404: notFound,
+    },
+  }),
+  createRoute({
+    method: "get",
+    path: "/api/pay/{token}/events",
+    operationId: "payPageEvents",
+    summary: "Public: Server-Sent Events, a `status` event ({ status }) when the token's order changes",
+    security: [],
+    request: { params: payToken },
+    responses: { 200: eventStream("The event stream."), 404: notFound },
+  }),
+  createRoute({
+    method: "post",
+    path: "/api/postback",
+    operationId: "postback",
+    summary: "The callback receiver: the payment service's status callbacks",
+    description:
+      "No session: the signature over the raw body is the authentication (X-Signature, or Standard Webhooks), " +
+      "checked before anything is applied. Answers the same small body to every accepted delivery.",
+    security: [],
+    request: {
+      headers: z.object({
+        [CALLBACK_HEADERS.clientId]: z.string(),
+        [CALLBACK_HEADERS.signature]: z.string().optional(),
+        [CALLBACK_HEADERS.webhookId]: z.string().optional(),
+        [CALLBACK_HEADERS.webhookTimestamp]: z.string().optional(),
+        [CALLBACK_HEADERS.webhookSignature]: z.string().optional(),
+      }),
+      body: { required: true, content: { "application/json": { schema: callbackPayloadSchema } } },
+    },
+    responses: {
+      200: json("Received.", z.object({ received: z.literal(true) })),
+      400: problem("Not a valid callback payload; `errors` names the fields."),
+      401: problem("The signature could not be verified."),
+      413: problem("The body is too large."),
+      429: problem("Too many failed verifications from this address; see Retry-After."),
+    },
+  }),
+];
+
+export function dashboardApiDocument(): Json {
+  const paths = pathsFromRoutes(DASHBOARD_API_ROUTES);
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Payment dashboard: JSON routes",
+      version: "1",
+      description:
+        "The dashboard's own HTTP routes (app/api): the live polls and event streams of its pages, the bank " +
+        "picker, the pay page's status and the callback receiver. Errors are RFC 9457 problem details. " +
+        "The payment service's API is a separate document (the sandbox's GET /openapi.json).",
+    },
+    security: [{ Session: [] }],
+    paths,
+    components: {
+      schemas: componentsReferencedBy(paths),
+      securitySchemes: {
+        Session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__Host-dashboard_session",
+          description: "The signed-in session (dashboard_session without HTTPS).",
+        },
+      },
+    },
+  };
+}
