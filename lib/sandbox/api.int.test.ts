@@ -275,6 +275,12 @@ describe("errors", () => {
     await problemOf(await api.post("/sandbox/orders/not-a-uuid/status", { status: "Success" }), 404);
   });
 
+  it("an unknown order is a 404 whatever its body: the order is looked up before the body's schema", async () => {
+    const unknown = "/sandbox/orders/00000000-0000-4000-8000-000000000000";
+    await problemOf(await api.post(`${unknown}/status`, { status: "Paid" }), 404);
+    await problemOf(await api.post(`${unknown}/chaos`, { modes: ["nonsense"] }), 404);
+  });
+
   it("413 for a body over the limit", async () => {
     const big = JSON.stringify({ ...samplePayinRequest("Card"), padding: "x".repeat(10_000) });
     await problemOf(await api.post("/api/v1/payin/create", big), 413);
@@ -285,6 +291,15 @@ describe("errors", () => {
       await api.post("/api/v1/payin/create", samplePayinRequest("Card"), { "content-type": "text/plain" }),
       415,
     );
+  });
+
+  it("415 in the same shape for a JSON type whose parameters a route's validator does not parse", async () => {
+    const res = await api.post(
+      "/sandbox/clock",
+      { advanceSeconds: 1 },
+      { "content-type": "application/json;" },
+    );
+    await problemOf(res, 415);
   });
 
   it("GET /openapi.json and /healthz answer", async () => {
