@@ -23,7 +23,7 @@ import { runRoutes } from "./routes/runs";
  * (authentication, size, content type and JSON syntax: admission.ts); a failure is this one 400 naming
  * each failing field.
  */
-export const invalidInput: Hook<unknown, SandboxEnv, string, Response | undefined> = (result) =>
+const invalidInput: Hook<unknown, SandboxEnv, string, Response | undefined> = (result) =>
   result.success ? undefined : problemResponse(validationProblem(fieldErrorsFromZod(result.error)));
 
 export type SandboxApp = OpenAPIHono<SandboxEnv>;

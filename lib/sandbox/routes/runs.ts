@@ -18,7 +18,7 @@ import { MAX_RUNS_PER_ACCOUNT, removeRun, resetRun, startRun } from "../service/
 
 type RunEnv = { Bindings: HttpBindings; Variables: { merchant: Merchant; run: RunRow } };
 
-/** Runs are started and listed by configured accounts: a run asking is refused before its body is read. */
+/** Runs are started and listed by configured accounts: a run asking is refused before its body is checked. */
 const configuredOnly: MiddlewareHandler<MerchantEnv> = async (c, next) => {
   if (c.get("merchant").runOf === undefined) return next();
   return problemResponse(
