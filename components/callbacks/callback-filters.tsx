@@ -2,7 +2,7 @@ import {
   DayRangeFilter,
   FilterActions,
   FilterForm,
-  invalidPropsFor,
+  filterFieldsFor,
   MethodFilter,
   SelectFilter,
 } from "@/components/forms/filter-fields";
@@ -18,30 +18,19 @@ export function CallbackFilters({
   filters: CallbackListFilters;
   errors: CallbackFilterError[];
 }) {
-  const err = invalidPropsFor(errors);
+  const field = filterFieldsFor("c", errors);
   return (
     <FilterForm label="Filter callbacks" action="/callbacks" values={filters}>
       <div className={styles.filterGrid}>
-        <SelectFilter
-          id="c-outcome"
-          name="outcome"
-          label="Outcome"
-          value={filters.outcome ?? ""}
-          invalidProps={err("outcome")}
-        >
+        <SelectFilter {...field("outcome")} label="Outcome" value={filters.outcome ?? ""}>
           {CALLBACK_OUTCOMES.map((o) => (
             <option key={o} value={o}>
               {OUTCOME_FILTER_TEXT[o]}
             </option>
           ))}
         </SelectFilter>
-        <MethodFilter
-          id="c-method"
-          label="Order's method"
-          value={filters.method ?? ""}
-          invalidProps={err("method")}
-        />
-        <DayRangeFilter idPrefix="c" from={filters.from ?? ""} to={filters.to ?? ""} err={err} />
+        <MethodFilter {...field("method")} label="Order's method" value={filters.method ?? ""} />
+        <DayRangeFilter from={filters.from ?? ""} to={filters.to ?? ""} field={field} />
       </div>
       <FilterActions clearHref="/callbacks" />
     </FilterForm>

@@ -7,12 +7,27 @@ import { PlainField } from "./plain-field";
 /** What a refused filter's field gets: invalid, described by the FilterErrors list (PlainField's props). */
 export type InvalidProps = { invalid?: true; describedBy?: string };
 
-/** For a filter form: `err(field)` gives a field its InvalidProps when one of `errors` names it. */
-export function invalidPropsFor<F extends string>(
+/** A filter field's id (`<prefix>-<name>`), its name in the URL, and whether it was refused. */
+export interface FilterFieldProps<F extends string = string> {
+  id: string;
+  name: F;
+  invalidProps: InvalidProps;
+}
+
+/**
+ * For a filter form: `field(name)` gives a field its id, name and InvalidProps (invalid, described by the
+ * FilterErrors list, when one of `errors` names it).
+ */
+export function filterFieldsFor<F extends string>(
+  prefix: string,
   errors: readonly { field: F }[],
-): (field: F) => InvalidProps {
-  const invalid = new Set<string>(errors.map((e) => e.field));
-  return (field) => (invalid.has(field) ? { invalid: true as const, describedBy: FILTER_ERRORS_ID } : {});
+): (name: F) => FilterFieldProps<F> {
+  const refused = new Set<string>(errors.map((e) => e.field));
+  return (name) => ({
+    id: `${prefix}-${name}`,
+    name,
+    invalidProps: refused.has(name) ? { invalid: true, describedBy: FILTER_ERRORS_ID } : {},
+  });
 }
 
 /**
@@ -68,14 +83,11 @@ export function SearchFilter({
   placeholder,
   className,
   invalidProps,
-}: {
-  id: string;
-  name: string;
+}: FilterFieldProps & {
   label: string;
   value: string;
   placeholder: string;
   className?: string;
-  invalidProps: InvalidProps;
 }) {
   return (
     <PlainField id={id} label={label} className={className} {...invalidProps}>
@@ -95,13 +107,10 @@ export function SelectFilter({
   anyLabel = "Any",
   invalidProps,
   children,
-}: {
-  id: string;
-  name: string;
+}: FilterFieldProps & {
   label: string;
   value: string;
   anyLabel?: string;
-  invalidProps: InvalidProps;
   /** The options after "any". */
   children: ReactNode;
 }) {
@@ -117,20 +126,14 @@ export function SelectFilter({
   );
 }
 
-/** The payment-method filter shared by the list pages (`name="method"`). */
+/** The payment-method filter shared by the list pages (`field("method")`). */
 export function MethodFilter({
-  id,
   label,
   value,
-  invalidProps,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  invalidProps: InvalidProps;
-}) {
+  ...field
+}: FilterFieldProps & { label: string; value: string }) {
   return (
-    <SelectFilter id={id} name="method" label={label} value={value} invalidProps={invalidProps}>
+    <SelectFilter {...field} label={label} value={value}>
       {ORDER_LIST_METHODS.map((m) => (
         <option key={m} value={m}>
           {m}
@@ -140,26 +143,34 @@ export function MethodFilter({
   );
 }
 
-/** The From / To day filters shared by the list pages (`name="from"`, `name="to"`, UTC days). */
+/** The From / To day filters shared by the list pages (`from`, `to`: UTC days). */
 export function DayRangeFilter({
-  idPrefix,
   from,
   to,
-  err,
+  field,
 }: {
-  idPrefix: string;
   from: string;
   to: string;
-  err: (field: "from" | "to") => InvalidProps;
+  field: (name: "from" | "to") => FilterFieldProps;
 }) {
   return (
     <>
-      <PlainField id={`${idPrefix}-from`} label="From (UTC)" {...err("from")}>
-        {(control) => <input {...control} name="from" type="date" defaultValue={from} />}
-      </PlainField>
-      <PlainField id={`${idPrefix}-to`} label="To (UTC)" {...err("to")}>
-        {(control) => <input {...control} name="to" type="date" defaultValue={to} />}
-      </PlainField>
+      <DayFilter {...field("from")} label="From (UTC)" value={from} />
+      <DayFilter {...field("to")} label="To (UTC)" value={to} />
     </>
+  );
+}
+
+function DayFilter({
+  id,
+  name,
+  invalidProps,
+  label,
+  value,
+}: FilterFieldProps & { label: string; value: string }) {
+  return (
+    <PlainField id={id} label={label} {...invalidProps}>
+      {(control) => <input {...control} name={name} type="date" defaultValue={value} />}
+    </PlainField>
   );
 }

@@ -2,7 +2,7 @@ import {
   DayRangeFilter,
   FilterActions,
   FilterForm,
-  invalidPropsFor,
+  filterFieldsFor,
   MethodFilter,
   SearchFilter,
   SelectFilter,
@@ -28,7 +28,8 @@ export function OrderFilters({
   raw: Partial<Record<keyof OrderListFilters, string>>;
   errors: FilterError[];
 }) {
-  const err = invalidPropsFor(errors);
+  const field = filterFieldsFor("f", errors);
+  const country = field("country");
   // A status not in our list (the service may send others) stays selectable.
   const otherStatus = filters.status && !STATUS_OPTIONS.includes(filters.status) ? filters.status : null;
   // Folded on phones unless a filter is set (or refused): the list comes first, the filters on demand.
@@ -37,42 +38,23 @@ export function OrderFilters({
     <FilterForm label="Filter orders" action="/orders" values={raw}>
       <div className={styles.searchRow}>
         <SearchFilter
-          id="f-q"
-          name="q"
+          {...field("q")}
           label="Search"
           value={raw.q ?? ""}
           placeholder="paymentId or order id (first 4+ characters), client email"
           className={styles.search}
-          invalidProps={err("q")}
         />
         <FilterActions clearHref="/orders" />
       </div>
       <details className={styles.moreFilters} open={active > 0}>
         <summary>Filters{active > 0 ? ` (${active} set)` : ""}</summary>
         <div className={styles.filterGrid}>
-          <SelectFilter
-            id="f-direction"
-            name="direction"
-            label="Direction"
-            value={filters.direction ?? ""}
-            invalidProps={err("direction")}
-          >
+          <SelectFilter {...field("direction")} label="Direction" value={filters.direction ?? ""}>
             <option value="payin">Pay-in</option>
             <option value="payout">Pay-out</option>
           </SelectFilter>
-          <MethodFilter
-            id="f-method"
-            label="Method"
-            value={filters.method ?? ""}
-            invalidProps={err("method")}
-          />
-          <SelectFilter
-            id="f-status"
-            name="status"
-            label="Status"
-            value={filters.status ?? ""}
-            invalidProps={err("status")}
-          >
+          <MethodFilter {...field("method")} label="Method" value={filters.method ?? ""} />
+          <SelectFilter {...field("status")} label="Status" value={filters.status ?? ""}>
             {/* The service's statuses apart from the dashboard's own states (not sent or not accepted). */}
             <optgroup label="Payment service">
               {ORDER_STATUSES.map((s) => (
@@ -90,11 +72,11 @@ export function OrderFilters({
               ))}
             </optgroup>
           </SelectFilter>
-          <PlainField id="f-country" label="Country" {...err("country")}>
+          <PlainField id={country.id} label="Country" {...country.invalidProps}>
             {(control) => (
               <input
                 {...control}
-                name="country"
+                name={country.name}
                 defaultValue={raw.country ?? ""}
                 placeholder="RU"
                 maxLength={2}
@@ -104,7 +86,7 @@ export function OrderFilters({
               />
             )}
           </PlainField>
-          <DayRangeFilter idPrefix="f" from={raw.from ?? ""} to={raw.to ?? ""} err={err} />
+          <DayRangeFilter from={raw.from ?? ""} to={raw.to ?? ""} field={field} />
         </div>
       </details>
     </FilterForm>

@@ -2,7 +2,7 @@ import {
   DayRangeFilter,
   FilterActions,
   FilterForm,
-  invalidPropsFor,
+  filterFieldsFor,
   SearchFilter,
   SelectFilter,
 } from "@/components/forms/filter-fields";
@@ -25,7 +25,9 @@ export function RequestLogFilters({
   /** The people the "Who" filter offers. */
   emails: readonly string[];
 }) {
-  const err = invalidPropsFor(errors);
+  const field = filterFieldsFor("r", errors);
+  const status = field("status");
+  const banks = field("banks");
   // An email in the URL that is nobody's now (or not yet listed) stays shown as chosen.
   const people =
     filters.who && filters.who !== WHO_SYSTEM && !emails.includes(filters.who)
@@ -35,32 +37,24 @@ export function RequestLogFilters({
     <FilterForm label="Filter calls" action="/requests" values={raw}>
       <div className={styles.filterGrid}>
         <SearchFilter
-          id="r-order"
-          name="order"
+          {...field("order")}
           label="Order"
           value={raw.order ?? ""}
           placeholder="paymentId or order id (4+ characters), email"
-          invalidProps={err("order")}
         />
-        <SelectFilter
-          id="r-call"
-          name="call"
-          label="Call"
-          value={filters.call ?? ""}
-          invalidProps={err("call")}
-        >
+        <SelectFilter {...field("call")} label="Call" value={filters.call ?? ""}>
           {CALL_KINDS.map((k) => (
             <option key={k} value={k}>
               {CALL_KIND_TEXT[k]}
             </option>
           ))}
         </SelectFilter>
-        <PlainField id="r-status" label="Status or error" {...err("status")}>
+        <PlainField id={status.id} label="Status or error" {...status.invalidProps}>
           {(control) => (
             <>
               <input
                 {...control}
-                name="status"
+                name={status.name}
                 list="r-status-options"
                 defaultValue={raw.status ?? ""}
                 placeholder="404, 5xx, timeout"
@@ -73,14 +67,7 @@ export function RequestLogFilters({
             </>
           )}
         </PlainField>
-        <SelectFilter
-          id="r-who"
-          name="who"
-          label="Who"
-          value={filters.who ?? ""}
-          anyLabel="Anyone"
-          invalidProps={err("who")}
-        >
+        <SelectFilter {...field("who")} label="Who" value={filters.who ?? ""} anyLabel="Anyone">
           <option value={WHO_SYSTEM}>The dashboard itself</option>
           {people.map((email) => (
             <option key={email} value={email}>
@@ -88,11 +75,17 @@ export function RequestLogFilters({
             </option>
           ))}
         </SelectFilter>
-        <DayRangeFilter idPrefix="r" from={filters.from ?? ""} to={filters.to ?? ""} err={err} />
+        <DayRangeFilter from={filters.from ?? ""} to={filters.to ?? ""} field={field} />
       </div>
-      <PlainField id="r-banks" label="Show bank-directory reads" checkbox {...err("banks")}>
+      <PlainField id={banks.id} label="Show bank-directory reads" checkbox {...banks.invalidProps}>
         {(control) => (
-          <input {...control} type="checkbox" name="banks" value="1" defaultChecked={filters.banks === "1"} />
+          <input
+            {...control}
+            type="checkbox"
+            name={banks.name}
+            value="1"
+            defaultChecked={filters.banks === "1"}
+          />
         )}
       </PlainField>
       <FilterActions clearHref="/requests" />
