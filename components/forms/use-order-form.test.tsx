@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { PAYIN_METHOD_INFO, PAYOUT_METHOD_INFO } from "@/lib/contract";
+import { PAYIN_METHOD_INFO, PAYOUT_METHOD_INFO, type PayinMethod, type PayoutMethod } from "@/lib/contract";
 import type { OrderActionResult } from "@/lib/orders/field-errors";
 import { defaultPayinFormValues, PAYIN_FORM_FIELDS, payinFormSchema } from "@/lib/orders/payin-form-schema";
 import {
@@ -9,7 +9,13 @@ import {
   payoutFormSchema,
 } from "@/lib/orders/payout-form-schema";
 import type { CreateOptionsInput } from "@/lib/orders/resend-schema";
-import { type OrderForm, type OrderFormOptions, type OrderFormSchema, useOrderForm } from "./use-order-form";
+import {
+  type OrderForm,
+  type OrderFormKind,
+  type OrderFormProps,
+  type OrderFormSchema,
+  useOrderForm,
+} from "./use-order-form";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push, refresh: vi.fn() }) }));
@@ -26,22 +32,28 @@ type Action = (values: unknown, options?: CreateOptionsInput) => Promise<OrderAc
 
 /** Calls the hook as a form would, and hands its result to `got`. */
 function Probe<S extends OrderFormSchema, M extends string>({
-  options,
+  kind,
+  props,
   got,
 }: {
-  options: OrderFormOptions<S, M>;
+  kind: OrderFormKind<S, M>;
+  props: OrderFormProps<S, M>;
   got: (order: OrderForm<S, M>) => void;
 }) {
-  got(useOrderForm(options));
+  got(useOrderForm(kind, props));
   return null;
 }
 
 /** Renders the hook on the server (effects do not run) and hands back what it returned. */
-function renderHook<S extends OrderFormSchema, M extends string>(options: OrderFormOptions<S, M>) {
+function renderHook<S extends OrderFormSchema, M extends string>(
+  kind: OrderFormKind<S, M>,
+  props: OrderFormProps<S, M>,
+) {
   let order: OrderForm<S, M> | undefined;
   renderToStaticMarkup(
     <Probe
-      options={options}
+      kind={kind}
+      props={props}
       got={(o) => {
         order = o;
       }}
@@ -51,16 +63,18 @@ function renderHook<S extends OrderFormSchema, M extends string>(options: OrderF
   return order;
 }
 
+/** The pay-in form's kind (payin-form.tsx), with a stand-in for its server action. */
+const payinKind = (action: Action) => ({
+  schema: payinFormSchema,
+  emptyValues: (method: PayinMethod) => defaultPayinFormValues(method),
+  action,
+  formFields: PAYIN_FORM_FIELDS,
+  methodInfo: PAYIN_METHOD_INFO,
+  methodDependentFields: ["bankId"],
+});
+
 function payinForm(action: Action, values = defaultPayinFormValues("SBP", PAYMENT_ID), resendOf?: string) {
-  return renderHook({
-    schema: payinFormSchema,
-    defaultValues: values,
-    action,
-    formFields: PAYIN_FORM_FIELDS,
-    methodInfo: PAYIN_METHOD_INFO,
-    methodDependentFields: ["bankId"],
-    resendOf,
-  });
+  return renderHook(payinKind(action), { initialMethod: "SBP", defaultValues: values, resendOf });
 }
 
 const filled = () => ({
@@ -87,8 +101,11 @@ describe("useOrderForm", () => {
     expect(order.pending).toBe(false);
   });
 
-  test("without a paymentId yet (it is generated in the browser) the paymentId is empty", () => {
-    expect(payinForm(vi.fn(), defaultPayinFormValues("SBP")).paymentId).toBe("");
+  test("a new form starts empty with its initial method; its paymentId is generated in the browser", () => {
+    const order = renderHook(payinKind(vi.fn()), { initialMethod: "QRNSPK" });
+    expect(order.method).toBe("QRNSPK");
+    expect(order.paymentId).toBe("");
+    expect(order.form.getValues()).toEqual(defaultPayinFormValues("QRNSPK"));
   });
 
   test("a valid form goes to the action as the schema's request (amount as text), then the order opens", async () => {
@@ -139,14 +156,17 @@ describe("useOrderForm", () => {
   });
 
   test("serves the pay-out form too, with its own methods", () => {
-    const order = renderHook({
-      schema: payoutFormSchema,
-      defaultValues: defaultPayoutFormValues("PIX_OUT_EVP", PAYMENT_ID),
-      action: vi.fn(),
-      formFields: PAYOUT_FORM_FIELDS,
-      methodInfo: PAYOUT_METHOD_INFO,
-      methodDependentFields: ["payoutDetails"],
-    });
+    const order = renderHook(
+      {
+        schema: payoutFormSchema,
+        emptyValues: (method: PayoutMethod) => defaultPayoutFormValues(method),
+        action: vi.fn(),
+        formFields: PAYOUT_FORM_FIELDS,
+        methodInfo: PAYOUT_METHOD_INFO,
+        methodDependentFields: ["payoutDetails"],
+      },
+      { initialMethod: "Card", defaultValues: defaultPayoutFormValues("PIX_OUT_EVP", PAYMENT_ID) },
+    );
     expect(order.method).toBe("PIX_OUT_EVP");
     expect(order.paymentId).toBe(PAYMENT_ID);
   });

@@ -24,9 +24,11 @@ export type OrderFormFields = FieldValues & { paymentMethod: string; paymentId?:
 /** An order form's schema: its input is the fields' values, its output the request the action gets. */
 export type OrderFormSchema = z.ZodType<unknown, OrderFormFields>;
 
-export interface OrderFormOptions<S extends OrderFormSchema, M extends string> {
+/** What makes an order form a pay-in or a pay-out form. */
+export interface OrderFormKind<S extends OrderFormSchema, M extends string> {
   schema: S;
-  defaultValues: DefaultValues<z.input<S>>;
+  /** An empty form for a method (its paymentId still to be generated). */
+  emptyValues: (method: M) => DefaultValues<z.input<S>>;
   /** The create action (a server action), called with the request and the "Fix and resend" options. */
   action: (values: unknown, options?: CreateOptionsInput) => Promise<OrderActionResult>;
   /** Every field name the form shows, for putting the server's field errors on them. */
@@ -35,7 +37,14 @@ export interface OrderFormOptions<S extends OrderFormSchema, M extends string> {
   methodInfo: Record<M, { defaultCountry: string }>;
   /** Fields whose errors a method switch clears. */
   methodDependentFields: readonly string[];
-  /** "Fix and resend": the refused order this form corrects. */
+}
+
+/** The props of an order form (what its page gives it). */
+export interface OrderFormProps<S extends OrderFormSchema, M extends string> {
+  /** The method an empty form starts with (`?method=`). */
+  initialMethod: M;
+  /** "Fix and resend": the refused order's values (lib/orders/resend-prefill.ts) and its id. */
+  defaultValues?: DefaultValues<z.input<S>>;
   resendOf?: string;
 }
 
@@ -55,16 +64,11 @@ export interface OrderForm<S extends OrderFormSchema, M extends string> {
  * refusal for "Fix and resend"), the submit through the server action with its errors put on the fields,
  * the method switch (country follows, stale errors and status cleared) and the live country check.
  */
-export function useOrderForm<S extends OrderFormSchema, M extends string>({
-  schema,
-  defaultValues,
-  action,
-  formFields,
-  methodInfo,
-  methodDependentFields,
-  resendOf,
-}: OrderFormOptions<S, M>): OrderForm<S, M> {
-  const form = useZodForm(schema, { defaultValues });
+export function useOrderForm<S extends OrderFormSchema, M extends string>(
+  { schema, emptyValues, action, formFields, methodInfo, methodDependentFields }: OrderFormKind<S, M>,
+  { initialMethod, defaultValues, resendOf }: OrderFormProps<S, M>,
+): OrderForm<S, M> {
+  const form = useZodForm(schema, { defaultValues: defaultValues ?? emptyValues(initialMethod) });
   const { send, onRefused } = useResend(form, action, resendOf);
   usePaymentIdOnce(form);
   const { control } = form;

@@ -3,7 +3,7 @@
 import { CheckboxField, TextField } from "@/components/forms/field";
 import { AmountCountryFields, ClientBaseFields, ClientPhoneField } from "@/components/forms/order-fields";
 import { methodOptions, OrderFormFrame } from "@/components/forms/order-form-frame";
-import { useOrderForm } from "@/components/forms/use-order-form";
+import { type OrderFormKind, type OrderFormProps, useOrderForm } from "@/components/forms/use-order-form";
 import { createPayinAction } from "@/lib/actions/create-payin-action";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "@/lib/contract";
 import { defaultPayinFormValues, PAYIN_FORM_FIELDS, payinFormSchema } from "@/lib/orders/payin-form-schema";
@@ -11,29 +11,21 @@ import { PAYIN_METHOD_FIELDS, PAYIN_METHOD_HINTS } from "./method-fields";
 
 const METHOD_OPTIONS = methodOptions(PAYIN_METHODS, PAYIN_METHOD_INFO);
 
-/** Fields whose errors a method switch clears. */
-const METHOD_DEPENDENT_FIELDS = ["bankId"] as const;
+const PAYIN_FORM = {
+  schema: payinFormSchema,
+  emptyValues: (method: PayinMethod) => defaultPayinFormValues(method),
+  action: createPayinAction,
+  formFields: PAYIN_FORM_FIELDS,
+  methodInfo: PAYIN_METHOD_INFO,
+  methodDependentFields: ["bankId"],
+} satisfies OrderFormKind<typeof payinFormSchema, PayinMethod>;
 
 /** /payins/new: the pay-in order form. The payment method decides which fields show. */
 export function PayinForm({
   initialMethod = "SBP",
-  defaultValues,
-  resendOf,
-}: {
-  initialMethod?: PayinMethod;
-  /** "Fix and resend": the refused order's values (lib/orders/resend-prefill.ts) and its id. */
-  defaultValues?: ReturnType<typeof defaultPayinFormValues>;
-  resendOf?: string;
-}) {
-  const order = useOrderForm({
-    schema: payinFormSchema,
-    defaultValues: defaultValues ?? defaultPayinFormValues(initialMethod),
-    action: createPayinAction,
-    formFields: PAYIN_FORM_FIELDS,
-    methodInfo: PAYIN_METHOD_INFO,
-    methodDependentFields: METHOD_DEPENDENT_FIELDS,
-    resendOf,
-  });
+  ...props
+}: Partial<OrderFormProps<typeof payinFormSchema, PayinMethod>>) {
+  const order = useOrderForm(PAYIN_FORM, { initialMethod, ...props });
   const { method } = order;
   const MethodFields = PAYIN_METHOD_FIELDS[method];
 

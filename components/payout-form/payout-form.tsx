@@ -2,7 +2,7 @@
 
 import { AmountCountryFields, ClientBaseFields } from "@/components/forms/order-fields";
 import { methodOptions, OrderFormFrame } from "@/components/forms/order-form-frame";
-import { useOrderForm } from "@/components/forms/use-order-form";
+import { type OrderFormKind, type OrderFormProps, useOrderForm } from "@/components/forms/use-order-form";
 import { createPayoutAction } from "@/lib/actions/create-payout-action";
 import { PAYOUT_METHOD_INFO, PAYOUT_METHODS, type PayoutMethod } from "@/lib/contract";
 import {
@@ -14,29 +14,21 @@ import { PAYOUT_METHOD_FIELDS, PAYOUT_METHOD_HINTS } from "./method-fields";
 
 const METHOD_OPTIONS = methodOptions(PAYOUT_METHODS, PAYOUT_METHOD_INFO);
 
-/** Fields whose errors a method switch clears. */
-const METHOD_DEPENDENT_FIELDS = ["bankId", "payoutDetails", "client.tin", "client.phone"] as const;
+const PAYOUT_FORM = {
+  schema: payoutFormSchema,
+  emptyValues: (method: PayoutMethod) => defaultPayoutFormValues(method),
+  action: createPayoutAction,
+  formFields: PAYOUT_FORM_FIELDS,
+  methodInfo: PAYOUT_METHOD_INFO,
+  methodDependentFields: ["bankId", "payoutDetails", "client.tin", "client.phone"],
+} satisfies OrderFormKind<typeof payoutFormSchema, PayoutMethod>;
 
 /** /payouts/new: the pay-out order form. The payment method decides which recipient details show. */
 export function PayoutForm({
   initialMethod = "Card",
-  defaultValues,
-  resendOf,
-}: {
-  initialMethod?: PayoutMethod;
-  /** "Fix and resend": the refused order's values (lib/orders/resend-prefill.ts) and its id. */
-  defaultValues?: ReturnType<typeof defaultPayoutFormValues>;
-  resendOf?: string;
-}) {
-  const order = useOrderForm({
-    schema: payoutFormSchema,
-    defaultValues: defaultValues ?? defaultPayoutFormValues(initialMethod),
-    action: createPayoutAction,
-    formFields: PAYOUT_FORM_FIELDS,
-    methodInfo: PAYOUT_METHOD_INFO,
-    methodDependentFields: METHOD_DEPENDENT_FIELDS,
-    resendOf,
-  });
+  ...props
+}: Partial<OrderFormProps<typeof payoutFormSchema, PayoutMethod>>) {
+  const order = useOrderForm(PAYOUT_FORM, { initialMethod, ...props });
   const { method } = order;
   const MethodFields = PAYOUT_METHOD_FIELDS[method];
 
