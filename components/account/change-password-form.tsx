@@ -1,6 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef } from "react";
+import { PlainField } from "@/components/forms/plain-field";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { changePasswordAction } from "@/lib/actions/change-password-action";
 import { PASSWORD_MIN } from "@/lib/auth/user-schemas";
@@ -52,36 +53,13 @@ export function ChangePasswordForm({ forced }: { forced: boolean }) {
         className={`form ${styles.form}`}
         noValidate
       >
-        {FIELDS.map((f) => {
-          const errorId = `${f.name}-error`;
-          const hintId = f.hint ? `${f.name}-hint` : undefined;
-          return (
-            <div className="field" key={f.name}>
-              <label htmlFor={f.name}>{f.label}</label>
-              <input
-                id={f.name}
-                name={f.name}
-                type="password"
-                autoComplete={f.autoComplete}
-                required
-                aria-invalid={error(f.name) ? true : undefined}
-                aria-describedby={
-                  [hintId, error(f.name) ? errorId : undefined].filter(Boolean).join(" ") || undefined
-                }
-              />
-              {f.hint ? (
-                <span id={hintId} className="hint">
-                  {f.hint}
-                </span>
-              ) : null}
-              {error(f.name) ? (
-                <span id={errorId} className="field-error">
-                  {error(f.name)}
-                </span>
-              ) : null}
-            </div>
-          );
-        })}
+        {FIELDS.map((f) => (
+          <PlainField key={f.name} id={f.name} label={f.label} hint={f.hint} error={error(f.name)}>
+            {(control) => (
+              <input {...control} name={f.name} type="password" autoComplete={f.autoComplete} required />
+            )}
+          </PlainField>
+        ))}
         <div className="row">
           <button type="submit" className="button-primary" disabled={pending}>
             {pending ? "Changing…" : "Change password"}

@@ -1,9 +1,16 @@
-import { CALLBACK_OUTCOMES, OUTCOME_FILTER_TEXT } from "@/lib/callbacks/outcomes";
-import type { CallbackFilterError, CallbackListFilters } from "@/lib/callbacks/list-filters";
-import { DayRangeFilter, invalidPropsFor, MethodFilter } from "@/components/forms/filter-fields";
+import {
+  DayRangeFilter,
+  FilterActions,
+  FilterForm,
+  filterFieldsFor,
+  MethodFilter,
+  SelectFilter,
+} from "@/components/forms/filter-fields";
 import styles from "@/components/orders/orders.module.css";
+import type { CallbackFilterError, CallbackListFilters } from "@/lib/callbacks/list-filters";
+import { CALLBACK_OUTCOMES, OUTCOME_FILTER_TEXT } from "@/lib/callbacks/outcomes";
 
-/** The Callbacks page's filters as a plain GET form: in the URL, shareable, without JavaScript too. */
+/** The Callbacks page's filters (a plain GET form, see FilterForm). */
 export function CallbackFilters({
   filters,
   errors,
@@ -11,45 +18,21 @@ export function CallbackFilters({
   filters: CallbackListFilters;
   errors: CallbackFilterError[];
 }) {
-  const err = invalidPropsFor(errors);
+  const field = filterFieldsFor("c", errors);
   return (
-    <search aria-label="Filter callbacks">
-      {/* Keyed on the values, so that a link to other filters shows them (defaultValue alone would not). */}
-      <form
-        key={JSON.stringify(filters)}
-        method="get"
-        action="/callbacks"
-        className={`card ${styles.filters}`}
-      >
-        <div className={styles.filterGrid}>
-          <div className="field">
-            <label htmlFor="c-outcome">Outcome</label>
-            <select id="c-outcome" name="outcome" defaultValue={filters.outcome ?? ""} {...err("outcome")}>
-              <option value="">Any</option>
-              {CALLBACK_OUTCOMES.map((o) => (
-                <option key={o} value={o}>
-                  {OUTCOME_FILTER_TEXT[o]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <MethodFilter
-            id="c-method"
-            label="Order's method"
-            value={filters.method ?? ""}
-            invalidProps={err("method")}
-          />
-          <DayRangeFilter idPrefix="c" from={filters.from ?? ""} to={filters.to ?? ""} err={err} />
-        </div>
-        <div className={styles.filterActions}>
-          <button type="submit" className="button-primary">
-            Apply
-          </button>
-          <a href="/callbacks" className="button">
-            Clear
-          </a>
-        </div>
-      </form>
-    </search>
+    <FilterForm label="Filter callbacks" action="/callbacks" values={filters}>
+      <div className={styles.filterGrid}>
+        <SelectFilter {...field("outcome")} label="Outcome" value={filters.outcome ?? ""}>
+          {CALLBACK_OUTCOMES.map((o) => (
+            <option key={o} value={o}>
+              {OUTCOME_FILTER_TEXT[o]}
+            </option>
+          ))}
+        </SelectFilter>
+        <MethodFilter {...field("method")} label="Order's method" value={filters.method ?? ""} />
+        <DayRangeFilter from={filters.from ?? ""} to={filters.to ?? ""} field={field} />
+      </div>
+      <FilterActions clearHref="/callbacks" />
+    </FilterForm>
   );
 }

@@ -2,24 +2,15 @@
 
 import type { ReactNode } from "react";
 import { get, useFormContext, useFormState } from "react-hook-form";
-import { describedBy, fieldIds } from "./field-ids";
+import { fieldIds } from "./field-ids";
 import styles from "./forms.module.css";
+import { type ControlProps, PlainField, type PlainFieldProps } from "./plain-field";
 
-export interface FieldFrameProps {
+export interface FieldFrameProps
+  extends Pick<PlainFieldProps, "label" | "hint" | "warning" | "optional" | "className"> {
   name: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  /** Shown in the warning colour; it does not block submitting. */
-  warning?: ReactNode;
-  optional?: boolean;
-  className?: string;
   /** Renders the control with the ids and ARIA attributes the frame wires up. */
-  children: (control: {
-    id: string;
-    "aria-invalid": true | undefined;
-    "aria-describedby": string | undefined;
-    "aria-required": true | undefined;
-  }) => ReactNode;
+  children: (control: ControlProps & { "aria-required": true | undefined }) => ReactNode;
 }
 
 /** The message of the field's error (from the schema or the server), or undefined. */
@@ -29,38 +20,18 @@ export function useFieldError(name: string): string | undefined {
   return typeof error?.message === "string" ? error.message : undefined;
 }
 
-/** Label, control, hint, warning and error of one field, wired for assistive technology. */
-export function FieldFrame({ name, label, hint, warning, optional, className, children }: FieldFrameProps) {
-  const ids = fieldIds(name);
-  const error = useFieldError(name);
+/** A react-hook-form field: the plain field, with its id from the name and its error from the form. */
+export function FieldFrame({ name, optional, children, ...field }: FieldFrameProps) {
   return (
-    <div className={`field ${className ?? ""}`} data-field={name}>
-      <label htmlFor={ids.input}>
-        {label}
-        {optional ? <span className={styles.optional}> (optional)</span> : null}
-      </label>
-      {children({
-        id: ids.input,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy(ids, { hint, error, warning }),
-        "aria-required": optional ? undefined : true,
-      })}
-      {error ? (
-        <span id={ids.error} className="field-error">
-          {error}
-        </span>
-      ) : null}
-      {warning ? (
-        <span id={ids.warning} className="field-warning">
-          {warning}
-        </span>
-      ) : null}
-      {hint ? (
-        <span id={ids.hint} className="hint">
-          {hint}
-        </span>
-      ) : null}
-    </div>
+    <PlainField
+      {...field}
+      id={fieldIds(name).input}
+      field={name}
+      optional={optional}
+      error={useFieldError(name)}
+    >
+      {(control) => children({ ...control, "aria-required": optional ? undefined : true })}
+    </PlainField>
   );
 }
 
@@ -128,30 +99,16 @@ export function SelectField({ name, options, ...frame }: SelectFieldProps) {
 
 export function CheckboxField({ name, label, hint }: { name: string; label: ReactNode; hint?: ReactNode }) {
   const { register } = useFormContext();
-  const ids = fieldIds(name);
-  const error = useFieldError(name);
   return (
-    <div className="field" data-field={name}>
-      <label className="checkbox" htmlFor={ids.input}>
-        <input
-          type="checkbox"
-          id={ids.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, { hint, error })}
-          {...register(name)}
-        />
-        <span>{label}</span>
-      </label>
-      {error ? (
-        <span id={ids.error} className="field-error">
-          {error}
-        </span>
-      ) : null}
-      {hint ? (
-        <span id={ids.hint} className="hint">
-          {hint}
-        </span>
-      ) : null}
-    </div>
+    <PlainField
+      id={fieldIds(name).input}
+      field={name}
+      label={label}
+      hint={hint}
+      error={useFieldError(name)}
+      checkbox
+    >
+      {(control) => <input type="checkbox" {...control} {...register(name)} />}
+    </PlainField>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useState, useTransition } from "react";
 import { retryOrderAction } from "@/lib/actions/retry-order-action";
 import { groupCardNumber } from "@/lib/orders/form-normalise";
 import styles from "./forms.module.css";
+import { PlainField } from "./plain-field";
 
 /**
  * Resubmits a failed order with its own paymentId. For a card pay-out the full card number was never
@@ -43,35 +44,31 @@ export function RetryOrderForm({ orderId, cardMask }: { orderId: string; cardMas
     });
   }
 
-  const errorId = `${inputId}-error`;
   return (
     <form className={styles.retryForm} onSubmit={submit} noValidate aria-label="Retry the submission">
       {cardMask ? (
-        <div className={`field ${styles.cardAgainField}`}>
-          <label htmlFor={inputId}>Card number, again</label>
-          <input
-            id={inputId}
-            name="cardNumber"
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={23}
-            placeholder={cardMask.replace(/(.{4})(?=.)/g, "$1 ")}
-            className={styles.cardAgain}
-            value={groupCardNumber(card)}
-            onChange={(e) => setCard(e.target.value.replace(/\D/g, "").slice(0, 19))}
-            aria-invalid={cardError ? true : undefined}
-            aria-describedby={cardError ? `${errorId} ${inputId}-hint` : `${inputId}-hint`}
-          />
-          {cardError ? (
-            <span id={errorId} className="field-error">
-              {cardError}
-            </span>
-          ) : null}
-          <span id={`${inputId}-hint`} className="hint">
-            Only {cardMask} was stored; type the full number to resend the order.
-          </span>
-        </div>
+        <PlainField
+          id={inputId}
+          label="Card number, again"
+          error={cardError}
+          hint={`Only ${cardMask} was stored; type the full number to resend the order.`}
+          className={styles.cardAgainField}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="cardNumber"
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={23}
+              placeholder={cardMask.replace(/(.{4})(?=.)/g, "$1 ")}
+              className={styles.cardAgain}
+              value={groupCardNumber(card)}
+              onChange={(e) => setCard(e.target.value.replace(/\D/g, "").slice(0, 19))}
+            />
+          )}
+        </PlainField>
       ) : null}
       <div className={styles.actions}>
         <button type="submit" className="button-primary" disabled={pending}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useSyncExternalStore } from "react";
+import { PlainField } from "@/components/forms/plain-field";
 import { CopyButton } from "@/components/copy-button/copy-button";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { deleteViewAction, type SaveViewResult, saveViewAction } from "@/lib/actions/saved-view-actions";
@@ -66,25 +67,24 @@ function SaveViewForm({ query }: { query: string }) {
   return (
     <form action={action} className={`card ${styles.viewBar}`} aria-label="Save a view">
       <input type="hidden" name="query" value={query} />
-      <div className={`field ${styles.viewNameField}`}>
-        <label htmlFor="view-name">Save these filters as a view</label>
-        <input
-          id="view-name"
-          name="name"
-          maxLength={VIEW_NAME_MAX}
-          placeholder="e.g. Failed pay-outs this week"
-          defaultValue={state?.values?.name ?? ""}
-          key={state?.values?.name}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? "view-name-error" : undefined}
-          required
-        />
-        {nameError ? (
-          <span id="view-name-error" className="field-error">
-            {nameError}
-          </span>
-        ) : null}
-      </div>
+      <PlainField
+        id="view-name"
+        label="Save these filters as a view"
+        error={nameError}
+        className={styles.viewNameField}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="name"
+            maxLength={VIEW_NAME_MAX}
+            placeholder="e.g. Failed pay-outs this week"
+            defaultValue={state?.values?.name ?? ""}
+            key={state?.values?.name}
+            required
+          />
+        )}
+      </PlainField>
       <button type="submit" className="button" disabled={pending}>
         {pending ? "Saving…" : "Save view"}
       </button>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { PlainField } from "@/components/forms/plain-field";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { signInAction } from "@/lib/actions/sign-in-action";
 import styles from "../auth.module.css";
@@ -14,44 +15,26 @@ export function LoginForm({ next }: { next: string }) {
   return (
     <form action={formAction} className="form" noValidate>
       <input type="hidden" name="next" value={next} />
-      <div className="field">
-        <label htmlFor="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          defaultValue={echoed}
-          key={echoed}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? "email-error" : undefined}
-        />
-        {emailError ? (
-          <span id="email-error" className="field-error">
-            {emailError}
-          </span>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? "password-error" : undefined}
-        />
-        {passwordError ? (
-          <span id="password-error" className="field-error">
-            {passwordError}
-          </span>
-        ) : null}
-      </div>
+      <PlainField id="email" label="Email" error={emailError}>
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            defaultValue={echoed}
+            key={echoed}
+          />
+        )}
+      </PlainField>
+      <PlainField id="password" label="Password" error={passwordError}>
+        {(control) => (
+          <input {...control} name="password" type="password" autoComplete="current-password" required />
+        )}
+      </PlainField>
       <div aria-live="polite" role="status" className={styles.status}>
         {state?.message ? <p className="alert alert-error">{state.message}</p> : null}
       </div>

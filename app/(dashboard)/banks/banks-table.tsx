@@ -2,6 +2,7 @@
 
 import { useId, useMemo, useState } from "react";
 import { filterBanks } from "@/components/bank-picker/filter-banks";
+import { PlainField } from "@/components/forms/plain-field";
 import type { BankInfo } from "@/lib/payment-api/bank-info";
 import { bankCodeLabel } from "@/lib/contract/bank";
 import styles from "./banks.module.css";
@@ -53,20 +54,20 @@ export function BanksTable({
         <search>
           <form method="get" action="/banks" onSubmit={(e) => e.preventDefault()}>
             <input type="hidden" name="country" value={country} />
-            <div className={`field ${styles.search}`}>
-              <label htmlFor={searchId}>Search banks</label>
-              <input
-                id={searchId}
-                type="search"
-                name="q"
-                value={query}
-                onChange={(e) => onChange(e.target.value)}
-                placeholder="Name, code or id"
-                autoComplete="off"
-                spellCheck={false}
-                aria-describedby={statusId}
-              />
-            </div>
+            <PlainField id={searchId} label="Search banks" describedBy={statusId} className={styles.search}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="search"
+                  name="q"
+                  value={query}
+                  onChange={(e) => onChange(e.target.value)}
+                  placeholder="Name, code or id"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              )}
+            </PlainField>
           </form>
         </search>
       </div>

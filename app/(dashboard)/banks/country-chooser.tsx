@@ -1,3 +1,4 @@
+import { PlainField } from "@/components/forms/plain-field";
 import styles from "./banks.module.css";
 import { CHOOSER_COUNTRIES, countryName } from "./country-param";
 
@@ -21,35 +22,40 @@ export function CountryChooser({
   return (
     <section className={`card row ${styles.chooser}`} aria-label="Choose a country">
       <form method="get" action="/banks" className="row">
-        <div className="field">
-          <label htmlFor="country-select">Country</label>
-          <select id="country-select" name="country" defaultValue={listed ? country : CHOOSER_COUNTRIES[0]}>
-            {CHOOSER_COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {c} — {countryName(c)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PlainField id="country-select" label="Country">
+          {(control) => (
+            <select {...control} name="country" defaultValue={listed ? country : CHOOSER_COUNTRIES[0]}>
+              {CHOOSER_COUNTRIES.map((c) => (
+                <option key={c} value={c}>
+                  {c} — {countryName(c)}
+                </option>
+              ))}
+            </select>
+          )}
+        </PlainField>
         <button type="submit" className="button-primary">
           Show banks
         </button>
       </form>
       <form method="get" action="/banks" className="row">
-        <div className="field">
-          <label htmlFor="country-code">Other country (ISO code)</label>
-          <input
-            id="country-code"
-            name="country"
-            placeholder="e.g. KZ"
-            autoComplete="off"
-            spellCheck={false}
-            size={8}
-            defaultValue={invalidInput ?? (listed ? "" : country)}
-            aria-invalid={invalidInput !== undefined ? true : undefined}
-            aria-describedby={invalidInput !== undefined ? errorId : undefined}
-          />
-        </div>
+        <PlainField
+          id="country-code"
+          label="Other country (ISO code)"
+          invalid={invalidInput !== undefined}
+          describedBy={invalidInput !== undefined ? errorId : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="country"
+              placeholder="e.g. KZ"
+              autoComplete="off"
+              spellCheck={false}
+              size={8}
+              defaultValue={invalidInput ?? (listed ? "" : country)}
+            />
+          )}
+        </PlainField>
         <button type="submit">Show</button>
       </form>
     </section>
