@@ -1,8 +1,9 @@
 /**
  * The dashboard's environment, validated with zod: parsed once, when the process's runtime starts
- * (lib/runtime.ts), and handed from there to whatever needs a setting. Each variable's meaning and shown
- * default (`.meta`) are the tables of docs/configuration.md (`npm run docs:config` writes them); .env.example
- * lists the same variables.
+ * (lib/runtime.ts), and handed from there to whatever needs a setting. Each variable's `.meta` is its row in
+ * docs/configuration.md (`npm run docs:config` writes the tables, lib/config-docs.ts): `description`, and
+ * `docDefault` where the schema's own default does not say it; `docTable` when not the main table.
+ * .env.example lists the same variables.
  */
 import "server-only";
 import { z } from "zod";
@@ -28,148 +29,83 @@ const logoUrl = z
     message: "Must not contain spaces, quotes, brackets or backslashes",
   });
 
-/** A variable's row in docs/configuration.md: what it means, and its default as shown when not obvious. */
-export type EnvDoc = {
-  description: string;
-  /** Markdown for the Default column; else the schema's own default, or "—". */
-  docDefault?: string;
-};
-const doc = (d: EnvDoc) => d;
-
 /** The dashboard's variables, each documented; refined and completed by `schema` below. */
 export const dashboardEnvObject = z.object({
-  NODE_ENV: z
-    .enum(["development", "production", "test"])
-    .default("development")
-    .meta(
-      doc({
-        description:
-          "`production` for `npm start` behind TLS (session cookies become Secure); set by Next.js itself in dev and build",
-      }),
-    ),
-  PORT: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(65535)
-    .default(3000)
-    .meta(doc({ description: "Dashboard port" })),
-  PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()).meta(
-    doc({
-      description:
-        "Public origin of the dashboard: customer links and the `postbackUrl` sent with every order are built from it. Must be reachable by the payment service for callbacks",
-      docDefault: "`http://localhost:$PORT`",
-    }),
-  ),
-  PAYMENT_API_BASE_URL: optionalString.pipe(z.url().optional()).meta(
-    doc({
-      description: "Base URL of the payment service (without `/api/v1`)",
-      docDefault: "— (embedded sandbox)",
-    }),
-  ),
-  PAYMENT_API_CLIENT_ID: optionalString.meta(
-    doc({
-      description: "Merchant account id, sent as `X-Client-Id`. Required with `PAYMENT_API_BASE_URL`",
-      docDefault: `\`${SANDBOX_DEFAULT_CLIENT_ID}\``,
-    }),
-  ),
-  PAYMENT_API_SECRET: optionalString.meta(
-    doc({
-      description:
-        "Signing secret for `X-Signature`; also verifies callbacks. Required with `PAYMENT_API_BASE_URL`",
-      docDefault: `\`${SANDBOX_DEFAULT_CLIENT_SECRET}\``,
-    }),
-  ),
-  PAYMENT_API_PREVIOUS_SECRET: optionalString.meta(
-    doc({
-      description:
-        'During a secret rotation: the old secret, with which callbacks still verify until it is removed (see "Rotating the secret")',
-    }),
-  ),
-  PAYMENT_API_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(120_000)
-    .default(10_000)
-    .meta(
-      doc({
-        description:
-          "Per-attempt timeout; timeouts, network errors and 5xx are retried with the same `paymentId`",
-      }),
-    ),
-  ORDER_RESUME_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(3_600_000)
-    .default(30_000)
-    .meta(
-      doc({
-        description:
-          'How often each instance looks for orders a crash left "Submitting" and resends them (also at start, and as soon as one\'s in-flight window ends); see below',
-      }),
-    ),
-  PAYMENT_API_IS_SANDBOX: optionalString.pipe(z.enum(["true", "false"]).optional()).meta(
-    doc({
-      description:
-        "`true` when `PAYMENT_API_BASE_URL` points at a sandbox: shows the sandbox banner and the mark paid / fail / expire controls",
-      docDefault: "`false`",
-    }),
-  ),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development").meta({
+    description:
+      "`production` for `npm start` behind TLS (session cookies become Secure); set by Next.js itself in dev and build",
+  }),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000).meta({ description: "Dashboard port" }),
+  PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()).meta({
+    description:
+      "Public origin of the dashboard: customer links and the `postbackUrl` sent with every order are built from it. Must be reachable by the payment service for callbacks",
+    docDefault: "`http://localhost:$PORT`",
+  }),
+  PAYMENT_API_BASE_URL: optionalString.pipe(z.url().optional()).meta({
+    description: "Base URL of the payment service (without `/api/v1`)",
+    docDefault: "— (embedded sandbox)",
+  }),
+  PAYMENT_API_CLIENT_ID: optionalString.meta({
+    description: "Merchant account id, sent as `X-Client-Id`. Required with `PAYMENT_API_BASE_URL`",
+    docDefault: `\`${SANDBOX_DEFAULT_CLIENT_ID}\``,
+  }),
+  PAYMENT_API_SECRET: optionalString.meta({
+    description:
+      "Signing secret for `X-Signature`; also verifies callbacks. Required with `PAYMENT_API_BASE_URL`",
+    docDefault: `\`${SANDBOX_DEFAULT_CLIENT_SECRET}\``,
+  }),
+  PAYMENT_API_PREVIOUS_SECRET: optionalString.meta({
+    description:
+      "During a secret rotation: the old secret, with which callbacks still verify until it is removed ([Rotating the secret](operations.md#rotating-the-secret))",
+  }),
+  PAYMENT_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000).meta({
+    description:
+      "Per-attempt timeout; timeouts, network errors and 5xx are retried with the same `paymentId`",
+  }),
+  ORDER_RESUME_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000).meta({
+    description:
+      'How often each instance looks for orders a crash left "Submitting" and resends them (also at start, and as soon as one\'s in-flight window ends); see below',
+  }),
+  PAYMENT_API_IS_SANDBOX: optionalString.pipe(z.enum(["true", "false"]).optional()).meta({
+    description:
+      "`true` when `PAYMENT_API_BASE_URL` points at a sandbox: shows the sandbox banner and the mark paid / fail / expire controls",
+    docDefault: "`false`",
+  }),
   // Documented with the sandbox (lib/sandbox/config.ts): the dashboard reads it to find the embedded one.
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(SANDBOX_DEFAULT_PORT),
-  DATABASE_URL: optionalString.meta(
-    doc({
-      description: "PostgreSQL URL of the dashboard's database; needed to run several dashboard instances",
-      docDefault: "— (PGlite)",
-    }),
-  ),
+  DATABASE_URL: optionalString.meta({
+    description: "PostgreSQL URL of the dashboard's database; needed to run several dashboard instances",
+    docDefault: "— (PGlite)",
+  }),
   PG_POOL_MAX: optionalString
     .pipe(z.coerce.number<string | undefined>().int().min(1).max(1000).default(10))
-    .meta(
-      doc({
-        description:
-          "Connections of this instance's PostgreSQL pool (with `DATABASE_URL`), plus one it keeps for listening",
-      }),
-    ),
+    .meta({
+      description:
+        "Connections of this instance's PostgreSQL pool (with `DATABASE_URL`), plus one it keeps for listening",
+    }),
   DATA_DIR: optionalString
     .transform((v) => v ?? ".data")
-    .meta(doc({ description: "Folder of the embedded databases (`dashboard/`, `sandbox/`)" })),
-  ADMIN_EMAIL: optionalString.pipe(z.email().optional()).meta(
-    doc({
-      description: "First admin, created when there are no users yet",
-      docDefault: "— (generated, printed)",
-    }),
-  ),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "Must be at least 12 characters").optional()).meta(
-    doc({
-      description: "The first admin's password, ≥ 12 characters",
-      docDefault: "— (generated, printed)",
-    }),
-  ),
+    .meta({ description: "Folder of the embedded databases (`dashboard/`, `sandbox/`)" }),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()).meta({
+    description: "First admin, created when there are no users yet",
+    docDefault: "— (generated, printed)",
+  }),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "Must be at least 12 characters").optional()).meta({
+    description: "The first admin's password, ≥ 12 characters",
+    docDefault: "— (generated, printed)",
+  }),
   POSTBACK_UNVERIFIED_RETENTION_HOURS: optionalString
     .pipe(z.coerce.number<string | undefined>().int().min(1).max(8760).default(72))
-    .meta(
-      doc({
-        description:
-          "Hours a post to the callback receiver that failed verification is kept (in the bounded form below); 1–8760",
-        docDefault: "`72`",
-      }),
-    ),
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number<string | undefined>()
-    .int()
-    .min(0)
-    .max(10)
-    .optional()
-    .meta(
-      doc({
-        description:
-          "Reverse proxies in front of the dashboard that append to `X-Forwarded-For` (0–10). `0`: the client address is the TCP peer, whatever headers say. See below",
-        docDefault: "`0`",
-      }),
-    ),
+    .meta({
+      description: "Hours a post that failed verification is kept (in the bounded form above); 1–8760",
+      docTable: "receiver",
+      docDefault: "`72`",
+    }),
+  TRUSTED_PROXY_HOPS: z.coerce.number<string | undefined>().int().min(0).max(10).optional().meta({
+    description:
+      "Reverse proxies in front of the dashboard that append to `X-Forwarded-For` (0–10). `0`: the client address is the TCP peer, whatever headers say. See below",
+    docDefault: "`0`",
+  }),
   TRUSTED_PROXIES: optionalString
     .transform((v, ctx) => {
       const list = v ? parseTrustedProxyList(v) : [];
@@ -179,30 +115,22 @@ export const dashboardEnvObject = z.object({
       }
       return list;
     })
-    .meta(
-      doc({
-        description:
-          "Instead of a hop count: the proxies' addresses or CIDR ranges, comma-separated (`10.0.0.0/8, ::1`). Not together with `TRUSTED_PROXY_HOPS`",
-      }),
-    ),
-  MERCHANT_DISPLAY_NAME: optionalString.pipe(z.string().max(60, "At most 60 characters").optional()).meta(
-    doc({
+    .meta({
       description:
-        'Whom the customer pays, as the pay page names it ("Payment to Acme Store"), at most 60 characters. Unset: the page says "Payment" with the order reference only',
+        "Instead of a hop count: the proxies' addresses or CIDR ranges, comma-separated (`10.0.0.0/8, ::1`). Not together with `TRUSTED_PROXY_HOPS`",
     }),
-  ),
-  MERCHANT_LOGO_URL: optionalString.pipe(logoUrl.optional()).meta(
-    doc({
-      description:
-        "Your logo beside that name on the pay page: an `https://` URL or a path on this dashboard (`/brand/logo.png`); shown at 40×40 px",
-    }),
-  ),
-  NEXT_DIST_DIR: optionalString.meta(
-    doc({
-      description: "Build output folder, read by next.config.ts (lets parallel builds coexist)",
-      docDefault: "`.next`",
-    }),
-  ),
+  MERCHANT_DISPLAY_NAME: optionalString.pipe(z.string().max(60, "At most 60 characters").optional()).meta({
+    description:
+      'Whom the customer pays, as the pay page names it ("Payment to Acme Store"), at most 60 characters. Unset: the page says "Payment" with the order reference only',
+  }),
+  MERCHANT_LOGO_URL: optionalString.pipe(logoUrl.optional()).meta({
+    description:
+      "Your logo beside that name on the pay page: an `https://` URL or a path on this dashboard (`/brand/logo.png`); shown at 40×40 px",
+  }),
+  NEXT_DIST_DIR: optionalString.meta({
+    description: "Build output folder, read by next.config.ts (lets parallel builds coexist)",
+    docDefault: "`.next`",
+  }),
 });
 
 const schema = dashboardEnvObject
