@@ -1,13 +1,15 @@
 /**
- * Runs once when a Next.js server starts (never during `next build`). On the Node.js runtime it creates
+ * Runs once when a Next.js server starts (never during `next build`). On the Node.js runtime it starts the
+ * process's runtime (lib/runtime.ts: the environment parsed once, and the singletons made from it), creates
  * the first admin when the database has no users yet (lib/auth/first-start.ts), then starts resending
  * orders a crash left "Submitting" (lib/orders/resume.ts), now and periodically.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { runtime } = await import("./lib/runtime");
+    const started = runtime();
     const { bootstrapFirstAdmin } = await import("./lib/auth/first-start");
-    await bootstrapFirstAdmin();
-    const { startSubmitResume } = await import("./lib/orders/resume-at-start");
-    startSubmitResume();
+    await bootstrapFirstAdmin(started.db, started.env);
+    started.startSubmitResume();
   }
 }

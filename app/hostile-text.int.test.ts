@@ -4,8 +4,14 @@
  * and nothing changed. Route handlers and actions as Next calls them; real database (TEST_DB), real sandbox.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as exportOrders } from "@/app/(dashboard)/orders/export/route";
+import { POST as receivePostback } from "@/app/api/postback/route";
+import { createPayinAction } from "@/lib/actions/create-payin-action";
+import { createPayoutAction } from "@/lib/actions/create-payout-action";
+import { signInAction } from "@/lib/actions/sign-in-action";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { signInTestRole } from "@/lib/testing/sign-in";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import type { OrderActionResult } from "@/lib/orders/field-errors";
 import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import { insertTestOrder } from "@/lib/testing/test-orders";
@@ -19,39 +25,28 @@ type Action = (input: unknown) => Promise<OrderActionResult>;
 type Handler = (request: Request) => Promise<Response>;
 
 let fx: SandboxFixture;
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let createPayin: Action;
-let createPayout: Action;
-let exportGet: Handler;
-let postbackPost: Handler;
-let signInAction: typeof import("@/lib/actions/sign-in-action").signInAction;
-let signInAs: (role: "operator" | null) => Promise<unknown>;
+const createPayin: Action = createPayinAction;
+const createPayout: Action = createPayoutAction;
+const exportGet: Handler = exportOrders;
+const postbackPost: Handler = receivePostback;
+const signInAs = (role: "operator" | null) => signInTestRole(db, testRequest.cookies, role);
 
 beforeAll(async () => {
   fx = await startSandboxFixture();
-  scratch = await scratchDashboardEnv("hostile_text");
-  process.env.PAYMENT_API_BASE_URL = fx.url;
-  process.env.PAYMENT_API_CLIENT_ID = TEST_ACCOUNT.clientId;
-  process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
-  process.env.PUBLIC_BASE_URL = "http://dashboard.test";
-
-  // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/runtime");
-  createPayin = (await import("@/lib/actions/create-payin-action")).createPayinAction;
-  createPayout = (await import("@/lib/actions/create-payout-action")).createPayoutAction;
-  signInAction = (await import("@/lib/actions/sign-in-action")).signInAction;
-  exportGet = (await import("@/app/(dashboard)/orders/export/route")).GET;
-  postbackPost = (await import("@/app/api/postback/route")).POST;
-  db = await getDb();
-  const { signInTestRole } = await import("@/lib/testing/sign-in");
-  signInAs = (role) => signInTestRole(db, testRequest.cookies, role);
+  rt = await startTestRuntime("hostile_text", {
+    PAYMENT_API_BASE_URL: fx.url,
+    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
+    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+    PUBLIC_BASE_URL: "http://dashboard.test",
+  });
+  db = rt.db;
 });
 
 afterAll(async () => {
-  await db?.close();
+  await rt?.close();
   await fx?.close();
-  await scratch?.drop();
 });
 
 const count = async (table: string) =>

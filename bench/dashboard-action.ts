@@ -23,7 +23,7 @@ import { migrations } from "@/lib/database/dashboard/migrations";
 import { actionValues } from "@/lib/orders/form-normalise";
 import { payinFormSchema } from "@/lib/orders/payin-form-schema";
 import { submitPayin } from "@/lib/orders/submit";
-import { createPaymentApiClient, type PaymentApi } from "@/lib/payment-api";
+import { createPaymentApiClient, type PaymentApi, paymentApiInFlightMs } from "@/lib/payment-api";
 import { startSandbox } from "@/lib/sandbox/server";
 import { seedOperatorSession } from "./dashboard-session";
 import { median, percentile, scratchPostgres } from "./dashboard-support";
@@ -33,6 +33,8 @@ const N = Number(process.env.BENCH_ACTION_CALLS ?? 300);
 const WARMUP = 20;
 const ACCOUNT = { clientId: "bench-merchant", secret: "bench-secret-0123456789" };
 const PUBLIC_BASE_URL = "http://127.0.0.1:9"; // no callbacks fire on create; nothing listens there anyway
+const TIMEOUT_MS = 10_000;
+const IN_FLIGHT_MS = paymentApiInFlightMs(TIMEOUT_MS);
 
 /** The form's values for a Card pay-in as the browser sends them to the action (the amount as text). */
 function formValues(): unknown {
@@ -59,7 +61,7 @@ async function measure(backend: "pglite" | "postgres", api: PaymentApi): Promise
       const parsed = payinFormSchema.safeParse(formValues());
       if (!parsed.success) throw new Error(`form values refused: ${parsed.error.message}`);
       const result = await submitPayin(
-        { sql: db, api, publicBaseUrl: PUBLIC_BASE_URL, userId: auth.user.id },
+        { sql: db, api, publicBaseUrl: PUBLIC_BASE_URL, userId: auth.user.id, inFlightMs: IN_FLIGHT_MS },
         parsed.data,
       );
       if (!result.ok) throw new Error(`submit failed: ${result.message ?? "?"}`);
@@ -125,7 +127,7 @@ export async function runActionBench(): Promise<void> {
     rateLimit: 0,
   });
   try {
-    const api = createPaymentApiClient({ baseUrl: sandbox.url, ...ACCOUNT, timeoutMs: 10_000 });
+    const api = createPaymentApiClient({ baseUrl: sandbox.url, ...ACCOUNT, timeoutMs: TIMEOUT_MS });
     await measure("pglite", api);
     await measure("postgres", api);
   } finally {

@@ -47,12 +47,11 @@ async function round(db: Database): Promise<number> {
 }
 
 export async function runCountsBench(): Promise<void> {
-  process.env.PG_POOL_MAX = String(WRITERS);
   const dbs: { pg: ScratchPostgres; db: Database }[] = [];
   try {
     for (const v of VARIANTS) {
       const pg = await scratchPostgres("bench_dash_counts");
-      const db = await openDatabase({ url: pg.url });
+      const db = await openDatabase({ url: pg.url, poolMax: WRITERS });
       dbs.push({ pg, db });
       await migrate(db, v.migrations, 731_001);
       await round(db); // warm-up: connections, plans

@@ -19,7 +19,7 @@ import { performance } from "node:perf_hooks";
 import { type Database, migrate, openDatabase } from "@/lib/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
 import { statusEventStream } from "@/lib/live/event-stream";
-import { openStatusStreams, stopOrderStatusFeed } from "@/lib/live/order-status-feed";
+import { createOrderStatusFeed, type OrderStatusFeed } from "@/lib/live/order-status-feed";
 import { receiveCallback } from "@/lib/postback/receive";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
 import { insertTestOrder } from "@/lib/testing/test-orders";
@@ -31,13 +31,24 @@ const STREAMS = Number(process.env.BENCH_PUSH_STREAMS ?? 1000);
 const POLL_MS = 3000;
 const account = { clientId: "bench-push", secret: "bench-push-secret" };
 
+/** Each database's feed, as each dashboard instance has one (lib/runtime.ts). */
+const feeds = new Map<Database, OrderStatusFeed>();
+function feedOf(db: Database): OrderStatusFeed {
+  let feed = feeds.get(db);
+  if (!feed) {
+    feed = createOrderStatusFeed(async () => db);
+    feeds.set(db, feed);
+  }
+  return feed;
+}
+
 /** An HTTP server streaming every status change (the dashboard's SSE code, without Next around it). */
 async function sseServer(db: Database): Promise<{ server: Server; url: string }> {
   const server = createServer(async (req, res) => {
     const abort = new AbortController();
     req.on("close", () => abort.abort());
     const response = await statusEventStream(
-      db,
+      feedOf(db),
       new Request("http://bench/events", { signal: abort.signal }),
       (e) => ({
         ...e,
@@ -157,7 +168,7 @@ async function streamsMemory(db: Database): Promise<void> {
     global.gc?.();
     const after = process.memoryUsage().rss;
     console.log(`\n[${db.kind}] ${STREAMS} open streams (client and server in one process)`);
-    figure("streams held by this instance", openStatusStreams(), "streams");
+    figure("streams held by this instance", feedOf(db).openStreams(), "streams");
     figure("RSS per open stream (both ends)", (after - before) / STREAMS / 1024, "KiB");
     figure(`the same ${STREAMS} pages polling every 3 s instead`, STREAMS / (POLL_MS / 1000), "requests/s");
   } finally {
@@ -176,7 +187,7 @@ export async function runPushBench(): Promise<void> {
       report("one instance", await pushLatencies(db, db), pollingLatencies(await pollTimes(db)));
       await streamsMemory(db);
     } finally {
-      await stopOrderStatusFeed();
+      await feedOf(db).stop();
       await db.close();
     }
   }
@@ -191,7 +202,7 @@ export async function runPushBench(): Promise<void> {
     report("one instance", await pushLatencies(a, a), poll);
     report("two instances", await pushLatencies(a, b), poll);
   } finally {
-    await stopOrderStatusFeed();
+    await feedOf(a).stop();
     await a.close();
     await b.close();
     await pg.drop();

@@ -13,7 +13,9 @@ import { type Database, openDatabase } from "@/lib/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getOrderById } from "@/lib/database/dashboard/queries/orders";
 import { submitPayin } from "@/lib/orders/submit";
-import { createPaymentApiClient } from "@/lib/payment-api";
+import { createPaymentApiClient, paymentApiInFlightMs } from "@/lib/payment-api";
+
+const TIMEOUT_MS = 10_000;
 
 export interface PayPageOrderOptions {
   db: Database;
@@ -33,11 +35,17 @@ export async function createPayPageOrder(
     baseUrl: opts.paymentApiBaseUrl,
     clientId: opts.clientId ?? "sandbox-merchant",
     secret: opts.secret ?? "sandbox-secret",
-    timeoutMs: 10_000,
+    timeoutMs: TIMEOUT_MS,
   });
   const { postbackUrl: _ignored, ...submission } = samplePayinRequest(method, overrides);
   const result = await submitPayin(
-    { sql: opts.db, api, publicBaseUrl: opts.publicBaseUrl ?? "http://127.0.0.1:3000", userId: null },
+    {
+      sql: opts.db,
+      api,
+      publicBaseUrl: opts.publicBaseUrl ?? "http://127.0.0.1:3000",
+      userId: null,
+      inFlightMs: paymentApiInFlightMs(TIMEOUT_MS),
+    },
     submission,
   );
   if (!result.ok) throw new Error(`could not create a ${method} order: ${result.message ?? "refused"}`);

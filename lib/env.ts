@@ -1,6 +1,9 @@
 /**
- * The dashboard's environment, validated once with zod. Everything imports `env`, never process.env.
- * Every variable is documented in docs/configuration.md and .env.example.
+ * The dashboard's environment, validated with zod: parsed once, when the process's runtime starts
+ * (lib/runtime.ts), and handed from there to whatever needs a setting. Each variable's `.meta` is its row in
+ * docs/configuration.md (`npm run docs:config` writes the tables, lib/config-docs.ts): `description`, and
+ * `docDefault` where the schema's own default does not say it; `docTable` when not the main table.
+ * .env.example lists the same variables.
  */
 import "server-only";
 import { z } from "zod";
@@ -26,47 +29,111 @@ const logoUrl = z
     message: "Must not contain spaces, quotes, brackets or backslashes",
   });
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    /** Where customers and the payment service reach this dashboard (customer links, postbackUrl). */
-    PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
-    PAYMENT_API_BASE_URL: optionalString.pipe(z.url().optional()),
-    PAYMENT_API_CLIENT_ID: optionalString,
-    PAYMENT_API_SECRET: optionalString,
-    /** The secret before a rotation: callbacks signed with it are still accepted until it is removed. */
-    PAYMENT_API_PREVIOUS_SECRET: optionalString,
-    PAYMENT_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    /** How often orders orphaned in "Submitting" by a crash are looked for and resent (lib/orders/resume.ts). */
-    ORDER_RESUME_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
-    /** "true" when PAYMENT_API_BASE_URL points at a sandbox (set by `npm start` for the embedded one). */
-    PAYMENT_API_IS_SANDBOX: optionalString.pipe(z.enum(["true", "false"]).optional()),
-    SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(SANDBOX_DEFAULT_PORT),
-    DATABASE_URL: optionalString,
-    DATA_DIR: optionalString.transform((v) => v ?? ".data"),
-    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-    ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "Must be at least 12 characters").optional()),
-    /** Hours a callback that failed verification is kept (bounded) before it is purged. */
-    POSTBACK_UNVERIFIED_RETENTION_HOURS: optionalString.pipe(
-      z.coerce.number<string | undefined>().int().min(1).max(8760).default(72),
-    ),
-    /** Reverse proxies in front of the dashboard that append to X-Forwarded-For (lib/auth/client-address.ts). */
-    TRUSTED_PROXY_HOPS: z.coerce.number<string | undefined>().int().min(0).max(10).optional(),
-    /** Addresses or CIDR ranges of trusted reverse proxies, comma-separated (alternative to the hop count). */
-    TRUSTED_PROXIES: optionalString.transform((v, ctx) => {
+/** The dashboard's variables, each documented; refined and completed by `schema` below. */
+export const dashboardEnvObject = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development").meta({
+    description:
+      "`production` for `npm start` behind TLS (session cookies become Secure); set by Next.js itself in dev and build",
+  }),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000).meta({ description: "Dashboard port" }),
+  PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()).meta({
+    description:
+      "Public origin of the dashboard: customer links and the `postbackUrl` sent with every order are built from it. Must be reachable by the payment service for callbacks",
+    docDefault: "`http://localhost:$PORT`",
+  }),
+  PAYMENT_API_BASE_URL: optionalString.pipe(z.url().optional()).meta({
+    description: "Base URL of the payment service (without `/api/v1`)",
+    docDefault: "— (embedded sandbox)",
+  }),
+  PAYMENT_API_CLIENT_ID: optionalString.meta({
+    description: "Merchant account id, sent as `X-Client-Id`. Required with `PAYMENT_API_BASE_URL`",
+    docDefault: `\`${SANDBOX_DEFAULT_CLIENT_ID}\``,
+  }),
+  PAYMENT_API_SECRET: optionalString.meta({
+    description:
+      "Signing secret for `X-Signature`; also verifies callbacks. Required with `PAYMENT_API_BASE_URL`",
+    docDefault: `\`${SANDBOX_DEFAULT_CLIENT_SECRET}\``,
+  }),
+  PAYMENT_API_PREVIOUS_SECRET: optionalString.meta({
+    description:
+      "During a secret rotation: the old secret, with which callbacks still verify until it is removed ([Rotating the secret](operations.md#rotating-the-secret))",
+  }),
+  PAYMENT_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000).meta({
+    description:
+      "Per-attempt timeout; timeouts, network errors and 5xx are retried with the same `paymentId`",
+  }),
+  ORDER_RESUME_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000).meta({
+    description:
+      'How often each instance looks for orders a crash left "Submitting" and resends them (also at start, and as soon as one\'s in-flight window ends); see below',
+  }),
+  PAYMENT_API_IS_SANDBOX: optionalString.pipe(z.enum(["true", "false"]).optional()).meta({
+    description:
+      "`true` when `PAYMENT_API_BASE_URL` points at a sandbox: shows the sandbox banner and the mark paid / fail / expire controls",
+    docDefault: "`false`",
+  }),
+  // Documented with the sandbox (lib/sandbox/config.ts): the dashboard reads it to find the embedded one.
+  SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(SANDBOX_DEFAULT_PORT),
+  DATABASE_URL: optionalString.meta({
+    description: "PostgreSQL URL of the dashboard's database; needed to run several dashboard instances",
+    docDefault: "— (PGlite)",
+  }),
+  PG_POOL_MAX: optionalString
+    .pipe(z.coerce.number<string | undefined>().int().min(1).max(1000).default(10))
+    .meta({
+      description:
+        "Connections of this instance's PostgreSQL pool (with `DATABASE_URL`), plus one it keeps for listening",
+    }),
+  DATA_DIR: optionalString
+    .transform((v) => v ?? ".data")
+    .meta({ description: "Folder of the embedded databases (`dashboard/`, `sandbox/`)" }),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()).meta({
+    description: "First admin, created when there are no users yet",
+    docDefault: "— (generated, printed)",
+  }),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "Must be at least 12 characters").optional()).meta({
+    description: "The first admin's password, ≥ 12 characters",
+    docDefault: "— (generated, printed)",
+  }),
+  POSTBACK_UNVERIFIED_RETENTION_HOURS: optionalString
+    .pipe(z.coerce.number<string | undefined>().int().min(1).max(8760).default(72))
+    .meta({
+      description: "Hours a post that failed verification is kept (in the bounded form above); 1–8760",
+      docTable: "receiver",
+      docDefault: "`72`",
+    }),
+  TRUSTED_PROXY_HOPS: z.coerce.number<string | undefined>().int().min(0).max(10).optional().meta({
+    description:
+      "Reverse proxies in front of the dashboard that append to `X-Forwarded-For` (0–10). `0`: the client address is the TCP peer, whatever headers say. See below",
+    docDefault: "`0`",
+  }),
+  TRUSTED_PROXIES: optionalString
+    .transform((v, ctx) => {
       const list = v ? parseTrustedProxyList(v) : [];
       if (typeof list === "string") {
         ctx.addIssue({ code: "custom", message: list });
         return z.NEVER;
       }
       return list;
+    })
+    .meta({
+      description:
+        "Instead of a hop count: the proxies' addresses or CIDR ranges, comma-separated (`10.0.0.0/8, ::1`). Not together with `TRUSTED_PROXY_HOPS`",
     }),
-    /** Whom the customer pays, as the pay page names it ("Payment to …"). */
-    MERCHANT_DISPLAY_NAME: optionalString.pipe(z.string().max(60, "At most 60 characters").optional()),
-    /** The merchant's logo beside that name on the pay page. */
-    MERCHANT_LOGO_URL: optionalString.pipe(logoUrl.optional()),
-  })
+  MERCHANT_DISPLAY_NAME: optionalString.pipe(z.string().max(60, "At most 60 characters").optional()).meta({
+    description:
+      'Whom the customer pays, as the pay page names it ("Payment to Acme Store"), at most 60 characters. Unset: the page says "Payment" with the order reference only',
+  }),
+  MERCHANT_LOGO_URL: optionalString.pipe(logoUrl.optional()).meta({
+    description:
+      "Your logo beside that name on the pay page: an `https://` URL or a path on this dashboard (`/brand/logo.png`); shown at 40×40 px",
+  }),
+  NEXT_DIST_DIR: optionalString.meta({
+    description: "Build output folder, read by next.config.ts (lets parallel builds coexist)",
+    docDefault: "`.next`",
+  }),
+});
+
+const schema = dashboardEnvObject
   .superRefine((e, ctx) => {
     if (e.TRUSTED_PROXY_HOPS !== undefined && e.TRUSTED_PROXIES.length > 0)
       ctx.addIssue({
@@ -112,5 +179,3 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return parsed.data;
 }
-
-export const env: Env = parseEnv(process.env);

@@ -16,9 +16,10 @@ import { createSession, validateSession } from "@/lib/auth/session";
 import { type Database, migrate, openDatabase } from "@/lib/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
 import { insertSavedView, listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
-import { stopOrderStatusFeed, subscribeOrderStatus } from "@/lib/live/order-status-feed";
+import { createOrderStatusFeed, type OrderStatusFeed } from "@/lib/live/order-status-feed";
 import { createPaymentApiClient } from "@/lib/payment-api/client";
 import { handlePostback } from "@/lib/postback/handle";
+import { createUnverifiedPurge } from "@/lib/postback/purge";
 import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
 import { addTestUser } from "@/lib/testing/auth-database";
 import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/testing/database";
@@ -33,6 +34,8 @@ describe.runIf(testBackend() === "postgres")("several instances on one PostgreSQ
   let sandboxA: RunningSandbox;
   let sandboxB: RunningSandbox;
   let dashboard1: Database;
+  /** Dashboard 1's status feed, as its runtime has one. */
+  let feed1: OrderStatusFeed;
   let dashboard2: Database;
   let receiver2: { url: string; close(): Promise<void> };
   /** webhook-id → how many times dashboard 2's receiver was handed it. */
@@ -53,6 +56,8 @@ describe.runIf(testBackend() === "postgres")("several instances on one PostgreSQ
     dashboard1 = await openDatabase({ url: dashboardDb.url ?? "" });
     dashboard2 = await openDatabase({ url: dashboardDb.url ?? "" });
     await migrate(dashboard1, migrations, 731_001);
+    feed1 = createOrderStatusFeed(async () => dashboard1);
+    const purge2 = createUnverifiedPurge(72);
     const server = serve({
       port: 0,
       hostname: "127.0.0.1",
@@ -62,7 +67,7 @@ describe.runIf(testBackend() === "postgres")("several instances on one PostgreSQ
         return handlePostback(dashboard2, request, {
           secret: TEST_ACCOUNT.secret,
           clientId: TEST_ACCOUNT.clientId,
-          unverifiedRetentionHours: 72,
+          purge: purge2,
         });
       },
     });
@@ -74,7 +79,7 @@ describe.runIf(testBackend() === "postgres")("several instances on one PostgreSQ
   });
 
   afterAll(async () => {
-    await stopOrderStatusFeed();
+    await feed1?.stop();
     await receiver2?.close();
     await sandboxA?.close();
     await sandboxB?.close();
@@ -89,7 +94,7 @@ describe.runIf(testBackend() === "postgres")("several instances on one PostgreSQ
 
   it("created on A, paid on B, received by dashboard 2: each callback delivered once, applied once, announced to dashboard 1", async () => {
     const announced = new Set<string>();
-    const stop = await subscribeOrderStatus(dashboard1, (e) => {
+    const stop = await feed1.subscribe((e) => {
       if (e.status === "Success") announced.add(e.id);
     });
     try {

@@ -1,21 +1,132 @@
 /**
- * The dashboard process's singletons, made in one place from its environment (lib/env.ts). Kept on
- * globalThis so that a Next.js dev reload does not open a second PGlite on the same folder.
+ * The dashboard process's singletons, made in one place: its environment, parsed once (lib/env.ts), and
+ * from it the database, the payment-service client, the live status feed, the callback receiver's purge and
+ * the submit resume loop — each by its own module's factory, its settings passed in. instrumentation.ts
+ * starts the runtime when the server starts; anything used before that (`next build`) starts it on first
+ * use. Tests make their own with explicit settings (lib/testing/dashboard-runtime.ts) and install it.
+ *
+ * Kept on globalThis: Next.js bundles instrumentation.ts and the routes apart (each with its own copy of
+ * this module), and a dev reload evaluates modules again, yet one process must open PGlite once and run
+ * one resume loop.
  */
 import "server-only";
+import { type ProxyTrust, proxyTrustFrom } from "@/lib/auth/client-address";
 import type { Database } from "@/lib/database";
 import { openDashboardStore } from "@/lib/database/dashboard/client";
-import { env } from "@/lib/env";
+import { type Env, parseEnv } from "@/lib/env";
+import { createOrderStatusFeed, type OrderStatusFeed } from "@/lib/live/order-status-feed";
+import type { ResumeLoop } from "@/lib/orders/resume";
+import { startSubmitResumeLoop } from "@/lib/orders/resume-at-start";
+import type { OrderSubmitDeps } from "@/lib/orders/send";
+import {
+  createDashboardPaymentApi,
+  flushCallLog,
+  type PaymentApi,
+  paymentApiInFlightMs,
+} from "@/lib/payment-api";
+import { createUnverifiedPurge, type UnverifiedPurge } from "@/lib/postback/purge";
 
-const holder = globalThis as unknown as { __dashboardDb?: Promise<Database> };
-
-/** The dashboard's database handle, opened (and migrated) on first use; a failed open is tried again next time. */
-export function getDb(): Promise<Database> {
-  holder.__dashboardDb ??= openDashboardStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(
-    (error) => {
-      holder.__dashboardDb = undefined;
-      throw error;
-    },
-  );
-  return holder.__dashboardDb;
+export interface DashboardRuntime {
+  readonly env: Env;
+  /** The database, opened (and migrated) on first use; a failed open is tried again next time. */
+  db(): Promise<Database>;
+  /** The payment-service client (PAYMENT_API_*); every attempt goes to the request log. */
+  readonly paymentApi: PaymentApi;
+  /** How long a call of `paymentApi` can stay in flight (the "Submitting" lease, lib/orders/send.ts). */
+  readonly paymentApiInFlightMs: number;
+  /** Which reverse proxies may name the client (TRUSTED_PROXIES / TRUSTED_PROXY_HOPS). */
+  readonly proxyTrust: ProxyTrust;
+  /** The one LISTEN of this process, fanned out to the open pages (lib/live). */
+  readonly statusFeed: OrderStatusFeed;
+  /** The receiver's purge of expired unverified deliveries (POSTBACK_UNVERIFIED_RETENTION_HOURS). */
+  readonly unverifiedPurge: UnverifiedPurge;
+  /** What sending an order needs, for `userId` (null: the automatic resume). */
+  submitDeps(userId: string | null): Promise<OrderSubmitDeps>;
+  /** Starts the submit resume loop (ORDER_RESUME_INTERVAL_MS); later calls return the running one. */
+  startSubmitResume(): ResumeLoop;
+  /** Stops the loop and the feed, waits for the request log, then closes the database (a test's end). */
+  close(): Promise<void>;
 }
+
+/** The runtime of a dashboard configured by `env`; nothing is opened until it is used. */
+export function createRuntime(env: Env): DashboardRuntime {
+  let opened: Promise<Database> | undefined;
+  let resumeLoop: ResumeLoop | undefined;
+  const db = (): Promise<Database> => {
+    opened ??= openDashboardStore({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolMax: env.PG_POOL_MAX,
+    }).catch((error) => {
+      opened = undefined;
+      throw error;
+    });
+    return opened;
+  };
+  const paymentApi = createDashboardPaymentApi(
+    {
+      baseUrl: env.PAYMENT_API_BASE_URL,
+      clientId: env.PAYMENT_API_CLIENT_ID,
+      secret: env.PAYMENT_API_SECRET,
+      timeoutMs: env.PAYMENT_API_TIMEOUT_MS,
+    },
+    db,
+  );
+  const inFlightMs = paymentApiInFlightMs(env.PAYMENT_API_TIMEOUT_MS);
+  const statusFeed = createOrderStatusFeed(db);
+  const submitDeps = async (userId: string | null): Promise<OrderSubmitDeps> => ({
+    sql: await db(),
+    api: paymentApi,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    userId,
+    inFlightMs,
+  });
+  return {
+    env,
+    db,
+    paymentApi,
+    paymentApiInFlightMs: inFlightMs,
+    proxyTrust: proxyTrustFrom(env),
+    statusFeed,
+    unverifiedPurge: createUnverifiedPurge(env.POSTBACK_UNVERIFIED_RETENTION_HOURS),
+    submitDeps,
+    startSubmitResume() {
+      resumeLoop ??= startSubmitResumeLoop({
+        intervalMs: env.ORDER_RESUME_INTERVAL_MS,
+        deps: () => submitDeps(null),
+      });
+      return resumeLoop;
+    },
+    async close() {
+      await resumeLoop?.stop();
+      await statusFeed.stop();
+      await flushCallLog();
+      const closing = opened;
+      opened = undefined;
+      await (await closing?.catch(() => undefined))?.close();
+    },
+  };
+}
+
+const holder = globalThis as unknown as { __dashboardRuntime?: DashboardRuntime };
+
+/**
+ * The process's runtime: the one started (or installed), else one made now from process.env — the only
+ * place the dashboard reads its environment.
+ */
+export function runtime(): DashboardRuntime {
+  holder.__dashboardRuntime ??= createRuntime(parseEnv(process.env));
+  return holder.__dashboardRuntime;
+}
+
+/** Makes `next` the process's runtime (tests, each with its own settings); the one before is not closed. */
+export function installRuntime(next: DashboardRuntime | undefined): void {
+  holder.__dashboardRuntime = next;
+}
+
+/** The dashboard's environment, as parsed at start. */
+export const getEnv = (): Env => runtime().env;
+/** The dashboard's database handle. */
+export const getDb = (): Promise<Database> => runtime().db();
+/** The dashboard's payment-service client. */
+export const getPaymentApi = (): PaymentApi => runtime().paymentApi;

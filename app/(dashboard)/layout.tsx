@@ -2,9 +2,8 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { Providers } from "@/components/providers";
 import { requirePageUser } from "@/lib/auth";
-import { getDb } from "@/lib/runtime";
+import { getDb, getEnv } from "@/lib/runtime";
 import { listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
-import { env } from "@/lib/env";
 
 /**
  * The signed-in staff shell. It checks the session for the whole group, but every page still calls
@@ -14,7 +13,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const user = await requirePageUser();
   const views = await listSavedViews(await getDb(), user.id);
   return (
-    <AppShell user={user} sandbox={env.usesSandbox} views={views}>
+    <AppShell user={user} sandbox={getEnv().usesSandbox} views={views}>
       <Providers>{children}</Providers>
     </AppShell>
   );

@@ -1,7 +1,7 @@
 import "server-only";
 import { Fragment } from "react";
 import type { Order } from "@/lib/database/dashboard/queries/orders";
-import { getPaymentApi } from "@/lib/payment-api";
+import { getPaymentApi } from "@/lib/runtime";
 import { recipientRows } from "./recipient";
 
 /** The name the bank directory gives `bankId` in `country`; undefined when it has none or cannot be read. */

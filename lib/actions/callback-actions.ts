@@ -4,12 +4,11 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { BULK_REAPPLY_LIMIT, parseCallbackListParams } from "@/lib/callbacks/list-filters";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
-import { getDb } from "@/lib/runtime";
+import { getDb, getEnv, getPaymentApi } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { getCallbackDelivery } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { reapplicableIds } from "@/lib/database/dashboard/queries/callback-list";
-import { env } from "@/lib/env";
-import { getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
+import { isPaymentApiError } from "@/lib/payment-api";
 import { claimedProviderId } from "@/lib/postback/receive";
 import { reapplyDelivery } from "@/lib/postback/reapply";
 import type { ActionResult } from "./action-result";
@@ -19,11 +18,14 @@ const deliverySchema = z.object({
   deliveryId: z.uuid({ error: "deliveryId: must be a callback delivery's id" }),
 });
 
-const receiverSecrets = () => ({
-  secret: env.PAYMENT_API_SECRET,
-  previousSecret: env.PAYMENT_API_PREVIOUS_SECRET,
-  clientId: env.PAYMENT_API_CLIENT_ID,
-});
+const receiverSecrets = () => {
+  const env = getEnv();
+  return {
+    secret: env.PAYMENT_API_SECRET,
+    previousSecret: env.PAYMENT_API_PREVIOUS_SECRET,
+    clientId: env.PAYMENT_API_CLIENT_ID,
+  };
+};
 
 export type ReapplyActionResult = ActionResult<{ deliveryId: string }>;
 
@@ -99,7 +101,7 @@ export const resendCallbackAction = defineFormAction({
   fromForm: (form) => ({ deliveryId: form.get("deliveryId") }),
   invalidMessage: (fieldErrors) => Object.values(fieldErrors).join("; "),
   handler: async ({ user }, { deliveryId }): Promise<ActionResult> => {
-    if (!env.usesSandbox)
+    if (!getEnv().usesSandbox)
       return {
         ok: false,
         message: "Only a sandbox sends callbacks again on request; this is a real payment service.",

@@ -5,37 +5,32 @@
  * (next/headers) and the page cache (next/cache) are stood in for, since there is no HTTP request.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CROSS_ORIGIN_MESSAGE as crossOriginMessage } from "@/lib/security/same-origin";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { signInTestRole } from "@/lib/testing/sign-in";
+import { createUserAction } from "./create-user-action";
+import * as wrapper from "./define-action";
 import { z } from "zod";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import type { ActionResult } from "./action-result";
 import { testRequest } from "@/lib/testing/next-headers";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let wrapper: typeof import("./define-action");
-let crossOriginMessage: string;
-let createUser: (previous: unknown, form: FormData) => Promise<ActionResult>;
-let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<{ id: string } | null>;
+const createUser: (previous: unknown, form: FormData) => Promise<ActionResult> = createUserAction;
+const signInAs = (role: "admin" | "operator" | "viewer" | null) =>
+  signInTestRole(db, testRequest.cookies, role);
 
 beforeAll(async () => {
-  scratch = await scratchDashboardEnv("define_action");
-  // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/runtime");
-  db = await getDb();
-  wrapper = await import("./define-action");
-  crossOriginMessage = (await import("@/lib/security/same-origin")).CROSS_ORIGIN_MESSAGE;
-  createUser = (await import("./create-user-action")).createUserAction;
-  const { signInTestRole } = await import("@/lib/testing/sign-in");
-  signInAs = (role) => signInTestRole(db, testRequest.cookies, role);
+  rt = await startTestRuntime("define_action");
+  db = rt.db;
 });
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await rt?.close();
 });
 
 beforeEach(() => {

@@ -3,11 +3,10 @@
 import { z } from "zod";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
 import { canMoveTo, IN_PROGRESS } from "@/lib/contract";
-import { getDb } from "@/lib/runtime";
+import { getDb, getEnv, getPaymentApi } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { getOrderById } from "@/lib/database/dashboard/queries/orders";
-import { env } from "@/lib/env";
-import { getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
+import { isPaymentApiError } from "@/lib/payment-api";
 import type { ActionResult } from "./action-result";
 import { defineFormAction } from "./define-action";
 
@@ -30,7 +29,7 @@ export const setSandboxStatusAction = defineFormAction({
   // The messages name their field already; the controls show this line only.
   invalidMessage: (fieldErrors) => Object.values(fieldErrors).join("; "),
   handler: async ({ user }, { orderId, status }): Promise<ActionResult> => {
-    if (!env.usesSandbox)
+    if (!getEnv().usesSandbox)
       return { ok: false, message: "Sandbox controls are off: the dashboard is on a real payment service." };
     const db = await getDb();
     const order = await getOrderById(db, orderId);

@@ -15,7 +15,7 @@ import { clientIpFrom } from "@/lib/auth/request-meta";
 import { endSession } from "@/lib/auth/session";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "@/lib/auth/sign-in";
 import { signInSchema } from "@/lib/auth/user-schemas";
-import { getDb } from "@/lib/runtime";
+import { getDb, runtime } from "@/lib/runtime";
 import type { ActionFailure } from "./action-result";
 import { defineFormAction } from "./define-action";
 
@@ -37,7 +37,7 @@ export const signInAction = defineFormAction({
     const result = await signIn(await getDb(), {
       email,
       password,
-      ip: clientIpFrom(requestHeaders),
+      ip: clientIpFrom(requestHeaders, runtime().proxyTrust),
       userAgent: requestHeaders.get("user-agent"),
       deviceToken: jar.get(deviceCookieName())?.value ?? null,
     });

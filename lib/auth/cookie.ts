@@ -1,12 +1,12 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { getEnv } from "@/lib/runtime";
 
 /**
  * Secure only in production AND when the public URL is https: `npm start` serves http://localhost, where a
  * browser would silently drop a Secure cookie and nobody could sign in. Behind TLS (PUBLIC_BASE_URL https)
  * the cookie is Secure and carries the `__Host-` prefix (host-only, path=/, never sent over http).
  */
-export function sessionCookieIsSecure(e: { NODE_ENV: string; PUBLIC_BASE_URL: string } = env): boolean {
+export function sessionCookieIsSecure(e: { NODE_ENV: string; PUBLIC_BASE_URL: string } = getEnv()): boolean {
   return e.NODE_ENV === "production" && e.PUBLIC_BASE_URL.startsWith("https://");
 }
 

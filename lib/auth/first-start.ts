@@ -1,15 +1,18 @@
 import "server-only";
-import { getDb } from "@/lib/runtime";
-import { env } from "@/lib/env";
+import type { Database } from "@/lib/database";
+import type { Env } from "@/lib/env";
 import { ensureFirstAdmin } from "./bootstrap";
 import { purgeEndedAuthState } from "./session";
 
 /** Called from instrumentation.ts at server start: opens (and migrates) the database, then bootstraps. */
-export async function bootstrapFirstAdmin(): Promise<void> {
+export async function bootstrapFirstAdmin(
+  db: () => Promise<Database>,
+  admin: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD">,
+): Promise<void> {
   try {
-    const db = await getDb();
-    await ensureFirstAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-    await purgeEndedAuthState(db);
+    const opened = await db();
+    await ensureFirstAdmin(opened, { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD });
+    await purgeEndedAuthState(opened);
   } catch (error) {
     // Don't take the whole server down: pages will show the database problem, and the log says why.
     console.error("First-admin bootstrap failed:", error);

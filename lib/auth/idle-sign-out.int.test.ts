@@ -3,30 +3,27 @@
  * (reason=idle) and where to come back to; any other signed-out visit does not claim it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { requirePageUser } from "@/lib/auth/current-user";
+import { REQUEST_PATH_HEADER } from "@/lib/auth/request-path";
+import { SESSION_IDLE_TIMEOUT_MS as idleMs } from "@/lib/auth/session";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
 import type { Database } from "@/lib/database";
 import { signedInAs } from "@/lib/testing/action-session";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import { testRequest } from "@/lib/testing/next-headers";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let requirePageUser: typeof import("@/lib/auth/current-user").requirePageUser;
-let idleMs: number;
 
 beforeAll(async () => {
-  scratch = await scratchDashboardEnv("idle_sign_out");
-  db = await (await import("@/lib/runtime")).getDb();
-  requirePageUser = (await import("@/lib/auth/current-user")).requirePageUser;
-  idleMs = (await import("@/lib/auth/session")).SESSION_IDLE_TIMEOUT_MS;
-  const { REQUEST_PATH_HEADER } = await import("@/lib/auth/request-path");
+  rt = await startTestRuntime("idle_sign_out");
+  db = rt.db;
   testRequest.headers.set(REQUEST_PATH_HEADER, "/orders?status=Failed");
 });
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await rt?.close();
 });
 
 const redirectTo = (path: string) => ({ digest: expect.stringContaining(`;${path};`) });

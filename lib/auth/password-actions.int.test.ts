@@ -4,10 +4,17 @@
  * (next/cache) are stood in for, since there is no HTTP request.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { changePasswordAction } from "@/lib/actions/change-password-action";
+import { resetUserPasswordAction } from "@/lib/actions/reset-user-password-action";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import * as support from "@/lib/testing/auth-database";
+import * as authorize from "./authorize";
+import { sessionCookieName } from "./cookie";
+import * as session from "./session";
+import * as signIn from "./sign-in";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { ResetUserPasswordResult } from "@/lib/actions/reset-user-password-action";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import type { Role } from "./roles";
 import { testRequest } from "@/lib/testing/next-headers";
 
@@ -16,33 +23,21 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 type FormAction<R> = (previous: R | null, form: FormData) => Promise<R>;
 
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let changePassword: FormAction<ActionResult>;
-let resetPassword: FormAction<ResetUserPasswordResult>;
-let auth: typeof import("./session") & typeof import("./authorize") & typeof import("./sign-in");
-let support: typeof import("@/lib/testing/auth-database");
+const changePassword: FormAction<ActionResult> = changePasswordAction;
+const resetPassword: FormAction<ResetUserPasswordResult> = resetUserPasswordAction;
+const auth = { ...session, ...authorize, ...signIn };
 let cookieName: string;
 
 beforeAll(async () => {
-  scratch = await scratchDashboardEnv("password_actions");
-  // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/runtime");
-  changePassword = (await import("@/lib/actions/change-password-action")).changePasswordAction;
-  resetPassword = (await import("@/lib/actions/reset-user-password-action")).resetUserPasswordAction;
-  auth = {
-    ...(await import("./session")),
-    ...(await import("./authorize")),
-    ...(await import("./sign-in")),
-  };
-  support = await import("@/lib/testing/auth-database");
-  cookieName = (await import("./cookie")).sessionCookieName();
-  db = await getDb();
+  rt = await startTestRuntime("password_actions");
+  db = rt.db;
+  cookieName = sessionCookieName();
 });
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await rt?.close();
 });
 
 const form = (fields: Record<string, string>) => {

@@ -13,9 +13,13 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { signInAction as signInActionOf } from "@/lib/actions/sign-in-action";
+import { deviceCookieName, sessionCookieName } from "@/lib/auth/cookie";
+import { addTestUser } from "@/lib/testing/auth-database";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { signIn } from "./sign-in";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import { nastyString, fuzzRuns } from "@/lib/testing/fuzz";
 import { testRequest } from "@/lib/testing/next-headers";
 
@@ -35,32 +39,26 @@ vi.mock("next/navigation", () => ({
 const RUNS = fuzzRuns(500);
 const USER = { email: "fuzz-owner@example.com", password: "the-right-password-1" };
 
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let signInAction: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
+const signInAction: (previous: ActionResult | null, form: FormData) => Promise<ActionResult> = signInActionOf;
 let deviceCookie: string;
 let sessionCookie: string;
 let knownDeviceToken = "";
 
 beforeAll(async () => {
-  scratch = await scratchDashboardEnv("signin_fuzz");
-  const { getDb } = await import("@/lib/runtime");
-  db = await getDb();
-  signInAction = (await import("@/lib/actions/sign-in-action")).signInAction;
-  const cookie = await import("@/lib/auth/cookie");
-  deviceCookie = cookie.deviceCookieName();
-  sessionCookie = cookie.sessionCookieName();
-  const { addTestUser } = await import("@/lib/testing/auth-database");
+  rt = await startTestRuntime("signin_fuzz");
+  db = rt.db;
+  deviceCookie = deviceCookieName();
+  sessionCookie = sessionCookieName();
   await addTestUser(db, { ...USER, role: "admin" });
-  const { signIn } = await import("./sign-in");
   const first = await signIn(db, { ...USER, ip: "192.0.2.1", userAgent: null });
   if (!first.ok) throw new Error("setup sign-in failed");
   knownDeviceToken = first.device.token;
 });
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await rt?.close();
 });
 
 /** Bytes that are not UTF-8: a stray byte, an overlong NUL, a CESU-8 lone surrogate, a cut sequence. */

@@ -5,9 +5,14 @@
  * HTTP request.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createUserAction } from "@/lib/actions/create-user-action";
+import { signOutAction } from "@/lib/actions/sign-out-action";
+import { sessionIdFromToken } from "@/lib/auth/session";
+import { updateUserAction } from "@/lib/actions/update-user-action";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { signInTestRole } from "@/lib/testing/sign-in";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import { testRequest } from "@/lib/testing/next-headers";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
@@ -15,30 +20,21 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 type FormAction<R> = (previous: R | null, form: FormData) => Promise<R>;
 
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let createUser: FormAction<ActionResult>;
-let updateUser: FormAction<ActionResult>;
-let signOut: () => Promise<void>;
-let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<{ id: string; token: string } | null>;
+const createUser: FormAction<ActionResult> = createUserAction;
+const updateUser: FormAction<ActionResult> = updateUserAction;
+const signOut: () => Promise<void> = signOutAction;
+const signInAs = (role: "admin" | "operator" | "viewer" | null) =>
+  signInTestRole(db, testRequest.cookies, role);
 
 beforeAll(async () => {
-  scratch = await scratchDashboardEnv("user_actions");
-
-  // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/runtime");
-  createUser = (await import("@/lib/actions/create-user-action")).createUserAction;
-  updateUser = (await import("@/lib/actions/update-user-action")).updateUserAction;
-  signOut = (await import("@/lib/actions/sign-out-action")).signOutAction;
-  db = await getDb();
-
-  const { signInTestRole } = await import("@/lib/testing/sign-in");
-  signInAs = (role) => signInTestRole(db, testRequest.cookies, role);
+  rt = await startTestRuntime("user_actions");
+  db = rt.db;
 });
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await rt?.close();
 });
 
 const form = (fields: Record<string, string>) => {
@@ -127,7 +123,6 @@ describe("who may manage users", () => {
 describe("sign-out", () => {
   it("deletes the session row, clears the cookie, records it and goes to /login", async () => {
     const user = await signInAs("viewer");
-    const { sessionIdFromToken } = await import("@/lib/auth/session");
     const sessionId = sessionIdFromToken(user!.token);
     await expect(signOut()).rejects.toMatchObject({
       digest: expect.stringMatching(/^NEXT_REDIRECT;.*;\/login;/),

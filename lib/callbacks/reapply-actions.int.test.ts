@@ -5,9 +5,11 @@
  * of a bad filter or a viewer, which change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { reapplyFilterAction } from "@/lib/actions/callback-actions";
+import { receiveCallback as receive } from "@/lib/postback/receive";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import { formData, signedInAs } from "@/lib/testing/action-session";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
 import { insertTestOrder, type TestOrder } from "@/lib/testing/test-orders";
@@ -17,27 +19,22 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 type FormAction<R> = (previous: R | null, form: FormData) => Promise<R>;
 
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let reapplyAll: FormAction<ActionResult>;
-let receive: typeof import("@/lib/postback/receive").receiveCallback;
+const reapplyAll: FormAction<ActionResult> = reapplyFilterAction;
 let account: { clientId: string; secret: string };
 
 beforeAll(async () => {
-  scratch = await scratchDashboardEnv("callback_actions");
-  const { getDb } = await import("@/lib/runtime");
-  const { env } = await import("@/lib/env");
+  rt = await startTestRuntime("callback_actions");
+  const { env } = rt.runtime;
   account = { clientId: env.PAYMENT_API_CLIENT_ID, secret: env.PAYMENT_API_SECRET };
-  reapplyAll = (await import("@/lib/actions/callback-actions")).reapplyFilterAction;
-  receive = (await import("@/lib/postback/receive")).receiveCallback;
-  db = await getDb();
+  db = rt.db;
 });
 
 const signIn = (role: "admin" | "operator" | "viewer") => signedInAs(db, role);
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await rt?.close();
 });
 
 const form = (query: string) => formData({ query });

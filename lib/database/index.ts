@@ -31,10 +31,11 @@ export interface Database extends Sql {
   close(): Promise<void>;
 }
 
-export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true };
+/** PostgreSQL by URL (`poolMax`: connections of its pool, default 10), or PGlite in a folder or in memory. */
+export type DatabaseConfig = { url: string; poolMax?: number } | { dataDir: string } | { memory: true };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if ("url" in config) return openPostgres(config.url);
+  if ("url" in config) return openPostgres(config.url, config.poolMax ?? 10);
   return openPglite("dataDir" in config ? config.dataDir : undefined);
 }
 
@@ -69,9 +70,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // An idle pooled connection can be closed by the server (restart, DROP DATABASE … WITH (FORCE)); without
   // a listener that error would crash the process. The pool replaces the connection on the next query.
   pool.on("error", (error) => console.warn(`[database] idle connection closed: ${error.message}`));

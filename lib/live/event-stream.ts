@@ -4,13 +4,12 @@
  * the stream ends when the reader goes away.
  */
 import "server-only";
-import type { Database } from "@/lib/database";
-import { type OrderStatusEvent, subscribeOrderStatus } from "./order-status-feed";
+import type { OrderStatusEvent, OrderStatusFeed } from "./order-status-feed";
 
 const HEARTBEAT_MS = 20_000;
 
 export async function statusEventStream(
-  db: Database,
+  feed: OrderStatusFeed,
   request: Request,
   pick: (event: OrderStatusEvent) => Record<string, unknown> | null,
 ): Promise<Response> {
@@ -25,7 +24,7 @@ export async function statusEventStream(
           stop();
         }
       };
-      const unsubscribe = await subscribeOrderStatus(db, (event) => {
+      const unsubscribe = await feed.subscribe((event) => {
         const data = pick(event);
         if (data) send(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
       });

@@ -11,12 +11,7 @@ import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
 import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 import { type ScratchDatabase, testBackend } from "@/lib/testing/database";
 import { statusEventStream } from "./event-stream";
-import {
-  type OrderStatusEvent,
-  openStatusStreams,
-  stopOrderStatusFeed,
-  subscribeOrderStatus,
-} from "./order-status-feed";
+import { createOrderStatusFeed, type OrderStatusEvent } from "./order-status-feed";
 
 const account = { clientId: "merchant-live", secret: "live-secret" };
 
@@ -24,11 +19,13 @@ let db: Database;
 let scratch: ScratchDatabase;
 let dispose: () => Promise<void> = async () => {};
 
+const feed = createOrderStatusFeed(async () => db);
+
 beforeAll(async () => {
   ({ db, scratch, dispose } = await openTestDashboardDb());
 });
 afterAll(async () => {
-  await stopOrderStatusFeed();
+  await feed.stop();
   await dispose();
 });
 
@@ -50,14 +47,16 @@ function nextEvent(match: (e: OrderStatusEvent) => boolean): Promise<OrderStatus
       stop();
       reject(new Error("no status event within 5 s"));
     }, 5_000);
-    void subscribeOrderStatus(db, (e) => {
-      if (!match(e)) return;
-      clearTimeout(timer);
-      stop();
-      resolve(e);
-    }).then((unsubscribe) => {
-      stop = unsubscribe;
-    });
+    void feed
+      .subscribe((e) => {
+        if (!match(e)) return;
+        clearTimeout(timer);
+        stop();
+        resolve(e);
+      })
+      .then((unsubscribe) => {
+        stop = unsubscribe;
+      });
   });
 }
 
@@ -74,9 +73,9 @@ describe("the live status feed", () => {
     const mine = await insertTestOrder(db);
     const other = await insertTestOrder(db);
     const reader = new AbortController();
-    const before = openStatusStreams();
+    const before = feed.openStreams();
     const response = await statusEventStream(
-      db,
+      feed,
       new Request("http://x/events", { signal: reader.signal }),
       (e) => (e.id === mine.id ? { status: e.status } : null),
     );
@@ -93,14 +92,14 @@ describe("the live status feed", () => {
       }
     };
     await readUntil("event: ready");
-    expect(openStatusStreams()).toBe(before + 1);
+    expect(feed.openStreams()).toBe(before + 1);
     await pay(other.id, other, "Failed");
     await pay(mine.id, mine, "Success");
     await readUntil('"Success"');
     expect(text).toContain('event: status\ndata: {"status":"Success"}\n\n');
     expect(text).not.toContain("Failed");
     reader.abort();
-    await expect.poll(() => openStatusStreams()).toBe(before);
+    await expect.poll(() => feed.openStreams()).toBe(before);
   });
 
   // Embedded PGlite is one instance: the case does not arise there.
@@ -111,7 +110,7 @@ describe("the live status feed", () => {
       if (!url) throw new Error("needs a PostgreSQL scratch database");
       const other = await openDatabase({ url });
       const received = new Set<string>();
-      const stopListening = await subscribeOrderStatus(db, (e) => received.add(e.id));
+      const stopListening = await feed.subscribe((e) => received.add(e.id));
       try {
         const order = await insertTestOrder(other);
         const event = nextEvent((e) => e.id === order.id);

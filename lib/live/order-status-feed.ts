@@ -1,7 +1,8 @@
 /**
- * The live status feed of this instance (issue 10 §4): one LISTEN on "order_status" (migration 0014) per
+ * The live status feed of an instance (issue 10 §4): one LISTEN on "order_status" (migration 0014) per
  * process, fanned out to every open page's event stream. A status applied on any instance sharing the
- * database reaches them all; on embedded PGlite (one instance) it is this process's own change.
+ * database reaches them all; on embedded PGlite (one instance) it is this process's own change. The
+ * process's feed is made by lib/runtime.ts; tests make their own.
  */
 import "server-only";
 import type { Database } from "@/lib/database";
@@ -14,8 +15,17 @@ export interface OrderStatusEvent {
 
 type Listener = (event: OrderStatusEvent) => void;
 
-const listeners = new Set<Listener>();
-let listening: Promise<() => Promise<void>> | undefined;
+export interface OrderStatusFeed {
+  /**
+   * Calls `listener` with every status change from now on; the function it resolves to stops that. The
+   * first subscriber starts the feed's LISTEN; it stays until stop() (one connection).
+   */
+  subscribe(listener: Listener): Promise<() => void>;
+  /** Stops the LISTEN (tests, and a database about to close); the next subscriber starts it again. */
+  stop(): Promise<void>;
+  /** How many streams this feed serves now (the bench's figure). */
+  openStreams(): number;
+}
 
 function parse(payload: string): OrderStatusEvent | null {
   try {
@@ -28,39 +38,38 @@ function parse(payload: string): OrderStatusEvent | null {
   }
 }
 
-/**
- * Calls `listener` with every status change from now on; the function it resolves to stops that. The first
- * subscriber starts the instance's LISTEN; it stays for the process's life (one connection).
- */
-export async function subscribeOrderStatus(db: Database, listener: Listener): Promise<() => void> {
-  listeners.add(listener);
-  listening ??= db
-    .listen("order_status", (payload) => {
-      const event = parse(payload);
-      if (event) for (const l of listeners) l(event);
-    })
-    .catch((error) => {
+/** A feed listening on the database `db` resolves to (opened on the first subscriber, not before). */
+export function createOrderStatusFeed(db: () => Promise<Database>): OrderStatusFeed {
+  const listeners = new Set<Listener>();
+  let listening: Promise<() => Promise<void>> | undefined;
+  return {
+    async subscribe(listener) {
+      listeners.add(listener);
+      listening ??= db()
+        .then((d) =>
+          d.listen("order_status", (payload) => {
+            const event = parse(payload);
+            if (event) for (const l of listeners) l(event);
+          }),
+        )
+        .catch((error) => {
+          listening = undefined;
+          throw error;
+        });
+      try {
+        await listening;
+      } catch (error) {
+        listeners.delete(listener);
+        throw error;
+      }
+      return () => listeners.delete(listener);
+    },
+    async stop() {
+      const started = listening;
       listening = undefined;
-      throw error;
-    });
-  try {
-    await listening;
-  } catch (error) {
-    listeners.delete(listener);
-    throw error;
-  }
-  return () => listeners.delete(listener);
-}
-
-/** Stops the instance's LISTEN (tests, and a database about to close); the next subscriber starts it again. */
-export async function stopOrderStatusFeed(): Promise<void> {
-  const started = listening;
-  listening = undefined;
-  listeners.clear();
-  await (await started?.catch(() => undefined))?.();
-}
-
-/** How many streams this instance feeds now (the bench's figure). */
-export function openStatusStreams(): number {
-  return listeners.size;
+      listeners.clear();
+      await (await started?.catch(() => undefined))?.();
+    },
+    openStreams: () => listeners.size,
+  };
 }

@@ -6,8 +6,12 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createPayinAction } from "@/lib/actions/create-payin-action";
+import { createPayoutAction } from "@/lib/actions/create-payout-action";
+import { sessionCookieName } from "@/lib/auth/cookie";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { signInTestRole } from "@/lib/testing/sign-in";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import {
   amountLiteral,
@@ -29,38 +33,30 @@ vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 type Action = (input: unknown) => Promise<OrderActionResult>;
 
 let fx: SandboxFixture;
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let actions: { payin: Action; payout: Action };
+const actions: { payin: Action; payout: Action } = { payin: createPayinAction, payout: createPayoutAction };
 let sessions: Record<"operator" | "viewer", string>;
 
 beforeAll(async () => {
   fx = await startSandboxFixture({ callbackRetrySchedule: [60_000] });
-  scratch = await scratchDashboardEnv("orders_fuzz");
-  process.env.PAYMENT_API_BASE_URL = fx.url;
-  process.env.PAYMENT_API_CLIENT_ID = TEST_ACCOUNT.clientId;
-  process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
-  process.env.PUBLIC_BASE_URL = "http://dashboard.test";
-
-  const { getDb } = await import("@/lib/runtime");
-  actions = {
-    payin: (await import("@/lib/actions/create-payin-action")).createPayinAction,
-    payout: (await import("@/lib/actions/create-payout-action")).createPayoutAction,
-  };
-  db = await getDb();
-  const { signInTestRole } = await import("@/lib/testing/sign-in");
-  const { sessionCookieName } = await import("@/lib/auth/cookie");
+  rt = await startTestRuntime("orders_fuzz", {
+    PAYMENT_API_BASE_URL: fx.url,
+    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
+    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+    PUBLIC_BASE_URL: "http://dashboard.test",
+  });
+  db = rt.db;
   const viewer = await signInTestRole(db, testRequest.cookies, "viewer");
   const operator = await signInTestRole(db, testRequest.cookies, "operator");
   sessions = { viewer: viewer?.token ?? "", operator: operator?.token ?? "" };
   testRequest.cookies.set(sessionCookieName(), sessions.operator);
-  // Setup only (two databases, the sandbox, the actions' imports): slow on a loaded machine.
+  // Setup only (two databases, the sandbox): slow on a loaded machine.
 }, 180_000);
 
 afterAll(async () => {
-  await db?.close();
+  await rt?.close();
   await fx?.close();
-  await scratch?.drop();
 });
 
 const PAYIN_METHODS = ["SBP", "Card", "PIX", "QRNSPK", "CrossBorderSBP"];
@@ -175,7 +171,6 @@ const slowTrigger = (values: unknown) =>
 
 describe("create-order actions fuzz", () => {
   it(`${RUNS} generated calls: none throws, a refused one writes nothing`, async () => {
-    const { sessionCookieName } = await import("@/lib/auth/cookie");
     const outcomes = { ok: 0, refused: 0, saved: 0 };
     await assertFuzz(
       "create-order actions",

@@ -4,8 +4,14 @@
  * over HTTP; only the request's cookie jar (next/headers) is stood in for, since there is no HTTP request.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET } from "@/app/api/banks/route";
+import { createPayinAction } from "@/lib/actions/create-payin-action";
+import { createPayoutAction } from "@/lib/actions/create-payout-action";
+import { retryOrderAction } from "@/lib/actions/retry-order-action";
+import { flushCallLog } from "@/lib/payment-api/call-log";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { signInTestRole } from "@/lib/testing/sign-in";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import type { OrderActionResult } from "./field-errors";
 import { testRequest } from "@/lib/testing/next-headers";
@@ -15,38 +21,31 @@ vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 type Action = (input: unknown) => Promise<OrderActionResult>;
 
 let fx: SandboxFixture;
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let actions: { createPayin: Action; createPayout: Action; retry: Action };
-let banksGet: (request: Request) => Promise<Response>;
-let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<string | null>;
+const actions: { createPayin: Action; createPayout: Action; retry: Action } = {
+  createPayin: createPayinAction,
+  createPayout: createPayoutAction,
+  retry: retryOrderAction,
+};
+const banksGet: (request: Request) => Promise<Response> = GET;
+const signInAs = async (role: "admin" | "operator" | "viewer" | null) =>
+  (await signInTestRole(db, testRequest.cookies, role))?.id ?? null;
 
 beforeAll(async () => {
   fx = await startSandboxFixture();
-  scratch = await scratchDashboardEnv("orders_actions");
-  process.env.PAYMENT_API_BASE_URL = fx.url;
-  process.env.PAYMENT_API_CLIENT_ID = TEST_ACCOUNT.clientId;
-  process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
-  process.env.PUBLIC_BASE_URL = "http://dashboard.test";
-
-  // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/runtime");
-  actions = {
-    createPayin: (await import("@/lib/actions/create-payin-action")).createPayinAction,
-    createPayout: (await import("@/lib/actions/create-payout-action")).createPayoutAction,
-    retry: (await import("@/lib/actions/retry-order-action")).retryOrderAction,
-  };
-  banksGet = (await import("@/app/api/banks/route")).GET;
-  db = await getDb();
-
-  const { signInTestRole } = await import("@/lib/testing/sign-in");
-  signInAs = async (role) => (await signInTestRole(db, testRequest.cookies, role))?.id ?? null;
+  rt = await startTestRuntime("orders_actions", {
+    PAYMENT_API_BASE_URL: fx.url,
+    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
+    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+    PUBLIC_BASE_URL: "http://dashboard.test",
+  });
+  db = rt.db;
 });
 
 afterAll(async () => {
-  await db?.close();
+  await rt?.close();
   await fx?.close();
-  await scratch?.drop();
 });
 
 function payinValues(overrides: Record<string, unknown> = {}) {
@@ -184,7 +183,7 @@ describe("GET /api/banks", () => {
     expect(banks.length).toBeGreaterThan(0);
     expect(banks.every((b) => b.country === "BR" && /^\d{8}$/.test(b.code))).toBe(true);
     // The request log names who asked.
-    await (await import("@/lib/payment-api/call-log")).flushCallLog();
+    await flushCallLog();
     const [logged] = await db.query<{ userId: string | null }>(
       `SELECT user_id AS "userId" FROM payment_api_calls WHERE url LIKE '%/bank/available?country=BR'
         ORDER BY started_at DESC LIMIT 1`,

@@ -1,24 +1,18 @@
 import "server-only";
-import { getDb } from "@/lib/runtime";
-import { env } from "@/lib/env";
-import { getPaymentApi } from "@/lib/payment-api";
+import type { OrderSubmitDeps } from "./send";
 import { type ResumeLoop, startResumeLoop } from "./resume";
 
-const holder = globalThis as unknown as { __submitResumeLoop?: ResumeLoop };
-
 /**
- * Called from instrumentation.ts at server start: resends orders orphaned in "Submitting" now and every
- * ORDER_RESUME_INTERVAL_MS. One loop per process (a dev reload does not start a second one).
+ * The process's submit resume loop (started by lib/runtime.ts at server start): resends orders orphaned in
+ * "Submitting" now and every `intervalMs` (ORDER_RESUME_INTERVAL_MS), and says in the log what it did.
  */
-export function startSubmitResume(): ResumeLoop {
-  holder.__submitResumeLoop ??= startResumeLoop({
-    intervalMs: env.ORDER_RESUME_INTERVAL_MS,
-    deps: async () => ({
-      sql: await getDb(),
-      api: getPaymentApi(),
-      publicBaseUrl: env.PUBLIC_BASE_URL,
-      userId: null,
-    }),
+export function startSubmitResumeLoop(opts: {
+  intervalMs: number;
+  deps: () => Promise<OrderSubmitDeps>;
+}): ResumeLoop {
+  return startResumeLoop({
+    intervalMs: opts.intervalMs,
+    deps: opts.deps,
     onPass: ({ resumed, accepted }) => {
       if (resumed > 0) {
         console.log(
@@ -30,5 +24,4 @@ export function startSubmitResume(): ResumeLoop {
     onError: (error) =>
       console.error(`[orders] resuming interrupted submissions failed: ${String((error as Error)?.message)}`),
   });
-  return holder.__submitResumeLoop;
 }

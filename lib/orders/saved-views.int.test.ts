@@ -3,10 +3,12 @@
  * backend): each user's own, named uniquely, bounded, refused with the field named and nothing written.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { deleteViewAction, saveViewAction } from "@/lib/actions/saved-view-actions";
+import { listSavedViews as listViews } from "@/lib/database/dashboard/queries/saved-views";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { SaveViewResult } from "@/lib/actions/saved-view-actions";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import { testRequest } from "@/lib/testing/next-headers";
 import { formData, signedInAs } from "@/lib/testing/action-session";
 import { VIEWS_PER_USER } from "./saved-views";
@@ -16,27 +18,20 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 type FormAction<R> = (previous: R | null, form: FormData) => Promise<R>;
 
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let save: FormAction<SaveViewResult>;
-let remove: FormAction<ActionResult>;
-let listViews: typeof import("@/lib/database/dashboard/queries/saved-views").listSavedViews;
+const save: FormAction<SaveViewResult> = saveViewAction;
+const remove: FormAction<ActionResult> = deleteViewAction;
 
 beforeAll(async () => {
-  scratch = await scratchDashboardEnv("saved_views");
-  const { getDb } = await import("@/lib/runtime");
-  const actions = await import("@/lib/actions/saved-view-actions");
-  save = actions.saveViewAction;
-  remove = actions.deleteViewAction;
-  listViews = (await import("@/lib/database/dashboard/queries/saved-views")).listSavedViews;
-  db = await getDb();
+  rt = await startTestRuntime("saved_views");
+  db = rt.db;
 });
 
 const signIn = (role: "admin" | "operator" | "viewer") => signedInAs(db, role);
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await rt?.close();
 });
 
 const form = formData;

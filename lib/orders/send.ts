@@ -14,7 +14,7 @@ import {
   recordSubmitSuccess,
   type SubmitSuccess,
 } from "@/lib/database/dashboard/queries/orders";
-import { type PaymentApi, PaymentApiError, paymentApiInFlightMs } from "@/lib/payment-api";
+import { type PaymentApi, PaymentApiError } from "@/lib/payment-api";
 import type { OrderActionResult } from "./field-errors";
 import { failureInWords } from "./refusal";
 import { failureResult, storedFailure } from "./submit-errors";
@@ -26,11 +26,8 @@ export interface OrderSubmitDeps {
   publicBaseUrl: string;
   /** The signed-in staff member acting (created_by, audit log); null for the automatic resume. */
   userId: string | null;
-  /**
-   * How long a call of `api` can stay in flight (timeout × attempts + backoffs). Default: that of the
-   * configured client, `paymentApiInFlightMs()`. Tests with a client of their own pass its window.
-   */
-  inFlightMs?: number;
+  /** How long a call of `api` can stay in flight (timeout × attempts + backoffs; paymentApiInFlightMs). */
+  inFlightMs: number;
 }
 
 /** Headroom past the client's own window for the database writes around the call. */
@@ -38,7 +35,7 @@ export const SUBMIT_LEASE_MARGIN_MS = 2_000;
 
 /** The lease a send holds on its "Submitting" order: after it, the order counts as orphaned. */
 export function submitLeaseMs(deps: Pick<OrderSubmitDeps, "inFlightMs">): number {
-  return (deps.inFlightMs ?? paymentApiInFlightMs()) + SUBMIT_LEASE_MARGIN_MS;
+  return deps.inFlightMs + SUBMIT_LEASE_MARGIN_MS;
 }
 
 export type AnyRequest = PayinRequest | PayoutRequest;

@@ -10,6 +10,7 @@ import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getOrderById, getOrderByPaymentId } from "@/lib/database/dashboard/queries/orders";
+import { worstCaseCallMs } from "@/lib/payment-api/retry";
 import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
 import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
 import type { OrderActionResult } from "./field-errors";
@@ -36,11 +37,13 @@ beforeAll(async () => {
     "INSERT INTO users (id, email, name, password_hash, role) VALUES ($1, 'op@example.com', 'Op', 'x', 'operator')",
     [userId],
   );
+  const transport = { timeoutMs: 400, maxAttempts: 2, backoffMs: 10 };
   deps = {
     sql: db,
-    api: fx.client({ baseUrl: proxy.url, timeoutMs: 400, maxAttempts: 2, backoffMs: 10 }),
+    api: fx.client({ baseUrl: proxy.url, ...transport }),
     publicBaseUrl: PUBLIC_BASE_URL,
     userId,
+    inFlightMs: worstCaseCallMs(transport),
   };
 });
 afterAll(async () => {

@@ -24,6 +24,7 @@ import { getOrderById } from "@/lib/database/dashboard/queries/orders";
 import { getPayPageOrder } from "@/lib/database/dashboard/queries/pay-page";
 import { LOCALES } from "@/lib/i18n";
 import { submitPayin } from "@/lib/orders/submit";
+import { paymentApiInFlightMs } from "@/lib/payment-api";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { assertFuzz } from "@/lib/testing/fuzz";
 import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
@@ -98,7 +99,14 @@ describe("the pay page shows what the payment details charge", () => {
           const { minor, addRandomCents, locale } = orders[i]!;
           const req = samplePayinRequest(method, { country, amount: minor / 100, addRandomCents });
           const result = await submitPayin(
-            { sql: db, api, publicBaseUrl: "http://dashboard.test", userId },
+            // fx.client() waits 5 s an attempt.
+            {
+              sql: db,
+              api,
+              publicBaseUrl: "http://dashboard.test",
+              userId,
+              inFlightMs: paymentApiInFlightMs(5_000),
+            },
             req,
           );
           if (!result.ok) throw new Error(`${method} ${country}: ${JSON.stringify(result)}`);

@@ -6,13 +6,14 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database";
 import { handlePostback, type PostbackSettings } from "./handle";
+import { createUnverifiedPurge } from "./purge";
 import { MAX_CALLBACK_BYTES } from "./receive";
 import { type PostbackServer, startPostbackServer } from "@/lib/testing/postback-server";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
 import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "bounded-merchant", secret: "bounded-secret" };
-const SETTINGS: PostbackSettings = { ...ACCOUNT, unverifiedRetentionHours: 72 };
+const SETTINGS: PostbackSettings = { ...ACCOUNT, purge: createUnverifiedPurge(72) };
 
 let db: Database;
 let dispose: () => Promise<void> = async () => {};

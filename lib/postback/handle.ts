@@ -1,7 +1,8 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
 import { readBodyWithin } from "@/lib/http/read-body-within";
-import { maybePurgeUnverified } from "./purge";
+import type { ProxyTrust } from "@/lib/auth/client-address";
+import type { UnverifiedPurge } from "./purge";
 import { MAX_CALLBACK_BYTES, receiveCallback } from "./receive";
 import { callbackResponse } from "./response";
 import { postbackSource } from "./source";
@@ -11,8 +12,10 @@ export interface PostbackSettings {
   /** The secret before a rotation, accepted too until it is removed (PAYMENT_API_PREVIOUS_SECRET). */
   previousSecret?: string;
   clientId: string;
-  /** Unverified deliveries older than this are purged. */
-  unverifiedRetentionHours: number;
+  /** The process's purge of expired unverified deliveries (lib/runtime.ts; createUnverifiedPurge). */
+  purge: UnverifiedPurge;
+  /** Which reverse proxies may name the client (TRUSTED_PROXIES / TRUSTED_PROXY_HOPS); default none. */
+  proxyTrust?: ProxyTrust;
   /** Overrides the per-source limit on unverified posts (tests). */
   unverifiedLimit?: number;
 }
@@ -26,7 +29,7 @@ export async function handlePostback(
   request: Request,
   settings: PostbackSettings,
 ): Promise<Response> {
-  maybePurgeUnverified(db, settings.unverifiedRetentionHours);
+  settings.purge.maybePurge(db);
   const body = await readBodyWithin(request, MAX_CALLBACK_BYTES);
   if (!body.ok) {
     const response = callbackResponse({
@@ -45,7 +48,7 @@ export async function handlePostback(
     secret: settings.secret,
     previousSecret: settings.previousSecret,
     clientId: settings.clientId,
-    source: postbackSource(request.headers),
+    source: postbackSource(request.headers, settings.proxyTrust ?? { kind: "none" }),
     unverifiedLimit: settings.unverifiedLimit,
   });
   return callbackResponse(result);

@@ -17,13 +17,14 @@ import type { Database } from "@/lib/database";
 import { sign } from "@/lib/signing";
 import { nastyString, fuzzRuns } from "@/lib/testing/fuzz";
 import type { PostbackSettings } from "./handle";
+import { createUnverifiedPurge } from "./purge";
 import { MAX_CALLBACK_BYTES } from "./receive";
 import { type PostbackServer, startPostbackServer } from "@/lib/testing/postback-server";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
 import { insertTestOrder, openTestDashboardDb, type TestOrder } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "fuzz-merchant", secret: "fuzz-secret" };
-const SETTINGS: PostbackSettings = { ...ACCOUNT, unverifiedRetentionHours: 72, unverifiedLimit: 1_000 };
+const SETTINGS: PostbackSettings = { ...ACCOUNT, purge: createUnverifiedPurge(72), unverifiedLimit: 1_000 };
 const RUNS = fuzzRuns(1_000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 

@@ -7,8 +7,6 @@ const HOUR_MS = 3_600_000;
 /** How often a process purges, at most: the purge rides on receiver traffic, no timer of its own. */
 const PURGE_EVERY_MS = 10 * 60_000;
 
-const state = globalThis as unknown as { __postbackPurgedAt?: number };
-
 /** Deletes unverified deliveries older than the retention period, and the receiver's spent rate windows. */
 export function purgeExpiredUnverified(db: Sql, retentionHours: number, now = new Date()): Promise<number> {
   return purgeUnverifiedDeliveries(
@@ -19,11 +17,22 @@ export function purgeExpiredUnverified(db: Sql, retentionHours: number, now = ne
   );
 }
 
-/** Starts a purge when none ran in this process for PURGE_EVERY_MS; never delays the caller. */
-export function maybePurgeUnverified(db: Sql, retentionHours: number, now = Date.now()): void {
-  if (state.__postbackPurgedAt !== undefined && now - state.__postbackPurgedAt < PURGE_EVERY_MS) return;
-  state.__postbackPurgedAt = now;
-  purgeExpiredUnverified(db, retentionHours, new Date(now)).catch((error: unknown) => {
-    console.error("postback: purging unverified deliveries failed", error);
-  });
+/** The receiver's purge of expired unverified deliveries, run at most once per PURGE_EVERY_MS. */
+export interface UnverifiedPurge {
+  /** Starts a purge when none ran through this object for PURGE_EVERY_MS; never delays the caller. */
+  maybePurge(db: Sql, now?: number): void;
+}
+
+/** One per process (lib/runtime.ts): its clock of the last purge is the process's. */
+export function createUnverifiedPurge(retentionHours: number): UnverifiedPurge {
+  let purgedAt: number | undefined;
+  return {
+    maybePurge(db, now = Date.now()) {
+      if (purgedAt !== undefined && now - purgedAt < PURGE_EVERY_MS) return;
+      purgedAt = now;
+      purgeExpiredUnverified(db, retentionHours, new Date(now)).catch((error: unknown) => {
+        console.error("postback: purging unverified deliveries failed", error);
+      });
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { getCallbackDelivery } from "@/lib/database/dashboard/queries/callback-d
 import { UNVERIFIED_PREFIX_BYTES } from "./body-summary";
 import type { PostbackSettings } from "./handle";
 import { receiveCallback } from "./receive";
-import { purgeExpiredUnverified } from "./purge";
+import { createUnverifiedPurge, purgeExpiredUnverified } from "./purge";
 import { type PostbackServer, startPostbackServer } from "@/lib/testing/postback-server";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
 import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
@@ -150,7 +150,7 @@ describe("unverified posts", () => {
 
 describe("a flood of unsigned junk", () => {
   let server: PostbackServer;
-  const settings: PostbackSettings = { ...ACCOUNT, unverifiedRetentionHours: 72 };
+  const settings: PostbackSettings = { ...ACCOUNT, purge: createUnverifiedPurge(72) };
   beforeAll(async () => {
     server = await startPostbackServer(db, () => settings);
   });

@@ -21,7 +21,14 @@ import {
   poolPixReceiverSchema,
   poolSbpPayeeSchema,
 } from "./details/pool";
-import type { MerchantAccount, PartialAmountLimits } from "./options";
+import {
+  DEFAULT_EXPIRY_MINUTES,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RETRY_SCHEDULE,
+  DEFAULT_RUN_IDLE_MINUTES,
+  type MerchantAccount,
+  type PartialAmountLimits,
+} from "./options";
 
 export const SANDBOX_DEFAULT_CLIENT_ID = "sandbox-merchant";
 export const SANDBOX_DEFAULT_CLIENT_SECRET = "sandbox-secret";
@@ -116,41 +123,78 @@ const retrySchedule = z
   .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "Must be comma-separated milliseconds, e.g. 1000,5000,30000")
   .transform((v) => v.split(",").map((s) => Number(s.trim())));
 
-export const sandboxEnvSchema = z
-  .object({
-    SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(SANDBOX_DEFAULT_PORT),
-    SANDBOX_HOST: optionalString.transform((v) => v ?? "127.0.0.1"),
-    SANDBOX_CLIENT_ID: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_ID),
-    SANDBOX_CLIENT_SECRET: optionalString.transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_SECRET),
-    /** A second secret of that account while it is rotated (see MerchantAccount.nextSecret). */
-    SANDBOX_CLIENT_NEXT_SECRET: optionalString.pipe(
-      z.string().min(8, "Must be at least 8 characters").optional(),
-    ),
-    SANDBOX_ACCOUNTS_FILE: optionalString,
-    SANDBOX_CONFIG_FILE: optionalString,
-    SANDBOX_DATABASE_URL: optionalString.pipe(z.url("Must be a postgres:// URL").optional()),
-    DATA_DIR: optionalString.transform((v) => v ?? ".data"),
-    SANDBOX_DATA_DIR: optionalString,
-    SANDBOX_EXPIRY_MINUTES: optionalString.pipe(
-      z.coerce.number<string | undefined>().positive().max(10_080).optional(),
-    ),
-    SANDBOX_CALLBACK_RETRY_SCHEDULE: optionalString.pipe(retrySchedule.optional()),
-    SANDBOX_CALLBACK_MAX_ATTEMPTS: optionalString.pipe(
-      z.coerce.number<string | undefined>().int().min(1).max(100).optional(),
-    ),
-    /** How long a QA run (POST /sandbox/runs) may stay unused before it is removed with its orders. */
-    SANDBOX_RUN_IDLE_MINUTES: optionalString.pipe(
-      z.coerce.number<string | undefined>().positive().max(43_200).optional(),
-    ),
-    /** 0 turns the rate limit off (load tests). */
-    SANDBOX_RATE_LIMIT_PER_MINUTE: optionalString.pipe(
-      z.coerce.number<string | undefined>().int().min(0).optional(),
-    ),
-  })
-  .refine((e) => e.SANDBOX_CLIENT_NEXT_SECRET !== e.SANDBOX_CLIENT_SECRET, {
+/** The sandbox's variables; each `.meta` is its row in docs/configuration.md (lib/config-docs.ts). */
+export const sandboxEnvObject = z.object({
+  SANDBOX_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(SANDBOX_DEFAULT_PORT)
+    .meta({ description: "Port (the dashboard reads it too, to find the embedded sandbox)" }),
+  SANDBOX_HOST: optionalString
+    .transform((v) => v ?? "127.0.0.1")
+    .meta({ description: "Interface (`0.0.0.0` to serve a QA network)" }),
+  SANDBOX_CLIENT_ID: optionalString
+    .transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_ID)
+    .meta({ description: "The merchant account it accepts: its id (`X-Client-Id`)" }),
+  SANDBOX_CLIENT_SECRET: optionalString
+    .transform((v) => v ?? SANDBOX_DEFAULT_CLIENT_SECRET)
+    .meta({ description: "That account's signing secret" }),
+  /** A second secret of that account while it is rotated (see MerchantAccount.nextSecret). */
+  SANDBOX_CLIENT_NEXT_SECRET: optionalString
+    .pipe(z.string().min(8, "Must be at least 8 characters").optional())
+    .meta({ description: "A second secret of that account while it is rotated (either signs)" }),
+  SANDBOX_ACCOUNTS_FILE: optionalString.meta({
+    description:
+      'JSON file of more accounts: `[{"clientId":"qa-2","secret":"≥ 8 chars"}]`, each with an optional `"nextSecret"` and `"chaos"` (callback chaos for its orders)',
+  }),
+  SANDBOX_CONFIG_FILE: optionalString.meta({
+    description: "JSON file of per-method amount limits and the payment-details pool",
+  }),
+  SANDBOX_DATABASE_URL: optionalString
+    .pipe(z.url("Must be a postgres:// URL").optional())
+    .meta({ description: "PostgreSQL URL of the sandbox's own database", docDefault: "— (PGlite)" }),
+  // Documented with the dashboard (lib/env.ts): one folder for both embedded databases.
+  DATA_DIR: optionalString.transform((v) => v ?? ".data"),
+  SANDBOX_DATA_DIR: optionalString.meta({ description: "PGlite folder", docDefault: "`$DATA_DIR/sandbox`" }),
+  SANDBOX_EXPIRY_MINUTES: optionalString
+    .pipe(z.coerce.number<string | undefined>().positive().max(10_080).optional())
+    .meta({
+      description: "Lifetime of pay-in payment details (`expiresAt`)",
+      docDefault: `\`${DEFAULT_EXPIRY_MINUTES}\``,
+    }),
+  SANDBOX_CALLBACK_RETRY_SCHEDULE: optionalString.pipe(retrySchedule.optional()).meta({
+    description: "Delays (ms) before callback retries",
+    docDefault: `\`${DEFAULT_RETRY_SCHEDULE.join(",")}\``,
+  }),
+  SANDBOX_CALLBACK_MAX_ATTEMPTS: optionalString
+    .pipe(z.coerce.number<string | undefined>().int().min(1).max(100).optional())
+    .meta({ description: "Delivery attempts per callback", docDefault: "schedule length + 1" }),
+  /** How long a QA run (POST /sandbox/runs) may stay unused before it is removed with its orders. */
+  SANDBOX_RUN_IDLE_MINUTES: optionalString
+    .pipe(z.coerce.number<string | undefined>().positive().max(43_200).optional())
+    .meta({
+      description:
+        "How long a QA run (`POST /sandbox/runs`) may stay unused before it is removed with its orders",
+      docDefault: `\`${DEFAULT_RUN_IDLE_MINUTES}\``,
+    }),
+  /** 0 turns the rate limit off (load tests). */
+  SANDBOX_RATE_LIMIT_PER_MINUTE: optionalString
+    .pipe(z.coerce.number<string | undefined>().int().min(0).optional())
+    .meta({
+      description: "Requests per minute per client id (`0` = off)",
+      docDefault: `\`${DEFAULT_RATE_LIMIT_PER_MINUTE}\``,
+    }),
+});
+
+export const sandboxEnvSchema = sandboxEnvObject.refine(
+  (e) => e.SANDBOX_CLIENT_NEXT_SECRET !== e.SANDBOX_CLIENT_SECRET,
+  {
     path: ["SANDBOX_CLIENT_NEXT_SECRET"],
     message: "Must differ from SANDBOX_CLIENT_SECRET (it is the secret being rotated to)",
-  });
+  },
+);
 
 export interface SandboxEnvConfig {
   port: number;
@@ -171,10 +215,11 @@ export interface SandboxEnvConfig {
 
 export class SandboxConfigError extends Error {}
 
-/** Reads and validates the sandbox's environment; throws SandboxConfigError listing every bad variable. */
-export function loadSandboxConfig(
-  source: Record<string, string | undefined> = process.env,
-): SandboxEnvConfig {
+/**
+ * Validates the sandbox's environment (`source`: process.env, read once by lib/sandbox/main.ts at start) and
+ * reads the files it names; throws SandboxConfigError listing every bad variable.
+ */
+export function loadSandboxConfig(source: Record<string, string | undefined>): SandboxEnvConfig {
   const parsed = sandboxEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");

@@ -4,7 +4,8 @@ import { startSandbox } from "./server";
 import { startupMessage } from "./startup-message";
 
 async function main(): Promise<void> {
-  const config = loadSandboxConfig();
+  // The one place the sandbox reads its environment: everything below gets its settings from `config`.
+  const config = loadSandboxConfig(process.env);
   const sandbox = await startSandbox({
     port: config.port,
     host: config.host,

@@ -68,6 +68,9 @@ export interface PartialAmountLimits {
 }
 
 export const DEFAULT_RETRY_SCHEDULE = [1_000, 5_000, 30_000, 120_000, 600_000] as const;
+export const DEFAULT_EXPIRY_MINUTES = 15;
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 1_200;
+export const DEFAULT_RUN_IDLE_MINUTES = 60;
 
 const limit = (minMajor: number, maxMajor: number): AmountLimit => ({
   min: minMajor * 100,
@@ -130,13 +133,13 @@ export function resolveOptions(o: SandboxOptions): ResolvedOptions {
     accounts: new Map(o.accounts.map((a) => [a.clientId, a.secret])),
     nextSecrets: new Map(o.accounts.flatMap((a) => (a.nextSecret ? [[a.clientId, a.nextSecret]] : []))),
     chaos: new Map(o.accounts.flatMap((a) => (a.chaos ? [[a.clientId, a.chaos]] : []))),
-    expiryMs: Math.round((o.expiryMinutes ?? 15) * 60_000),
+    expiryMs: Math.round((o.expiryMinutes ?? DEFAULT_EXPIRY_MINUTES) * 60_000),
     retrySchedule,
     maxAttempts: o.callbackMaxAttempts ?? retrySchedule.length + 1,
     callbackTimeoutMs: o.callbackTimeoutMs ?? 10_000,
     dispatcherPollMs: o.dispatcherPollMs ?? 250,
     expirySweepMs: o.expirySweepMs ?? 1_000,
-    rateLimit: o.rateLimit ?? 1_200,
+    rateLimit: o.rateLimit ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     rateLimitWindowMs: o.rateLimitWindowMs ?? 60_000,
     bodyLimitBytes: o.bodyLimitBytes ?? 64 * 1024,
     amountLimits: {
@@ -145,7 +148,7 @@ export function resolveOptions(o: SandboxOptions): ResolvedOptions {
     },
     detailsPool: { ...DEFAULT_DETAILS_POOL, ...o.detailsPool },
     slowTriggerMs: o.slowTriggerMs ?? 3_000,
-    runIdleMs: Math.round((o.runIdleMinutes ?? 60) * 60_000),
+    runIdleMs: Math.round((o.runIdleMinutes ?? DEFAULT_RUN_IDLE_MINUTES) * 60_000),
     now: o.now ?? (() => new Date()),
   };
 }

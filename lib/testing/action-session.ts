@@ -1,19 +1,17 @@
 /**
  * For integration tests that call server actions as Next does (with next/headers mocked to
  * lib/testing/next-headers): a new user of a role, signed in, their session cookie in the test request.
- * Nothing here imports lib/env when loaded (it reads the environment once, and a test sets its scratch
- * database first): the auth modules are loaded on the first sign-in.
  */
 import { randomUUID } from "node:crypto";
+import { sessionCookieName } from "@/lib/auth/cookie";
 import type { Role } from "@/lib/auth/roles";
+import { createSession } from "@/lib/auth/session";
 import type { Database } from "@/lib/database";
 import type { UserRow } from "@/lib/database/dashboard/queries/users";
+import { addTestUser } from "./auth-database";
 import { testRequest } from "./next-headers";
 
 export async function signedInAs(db: Database, role: Role): Promise<UserRow> {
-  const { addTestUser } = await import("./auth-database");
-  const { createSession } = await import("@/lib/auth/session");
-  const { sessionCookieName } = await import("@/lib/auth/cookie");
   const user = await addTestUser(db, {
     email: `${role}-${randomUUID()}@example.com`,
     password: "a-password-of-enough-length",

@@ -18,14 +18,11 @@ export type DashboardProcessJob =
 
 process.env.NEXT_RUNTIME = "nodejs";
 const { register } = await import("@/instrumentation");
-const { getDb } = await import("@/lib/runtime");
-const { env } = await import("@/lib/env");
+const { runtime } = await import("@/lib/runtime");
 const { submitPayin, submitPayout } = await import("@/lib/orders/submit");
-const { startSubmitResume } = await import("@/lib/orders/resume-at-start");
-const { getPaymentApi } = await import("@/lib/payment-api");
 
 await register();
-const db = await getDb();
+await runtime().db();
 // A Next server's listening socket keeps its process alive; this process has none (the loop's timer is
 // unref'd on purpose), so it holds on like one.
 const keepAlive = setInterval(() => {}, 60_000);
@@ -34,7 +31,7 @@ console.log("[process] started");
 const jobsFile = process.argv[2];
 if (jobsFile) {
   const jobs = JSON.parse(readFileSync(jobsFile, "utf8")) as DashboardProcessJob[];
-  const deps = { sql: db, api: getPaymentApi(), publicBaseUrl: env.PUBLIC_BASE_URL, userId: null };
+  const deps = await runtime().submitDeps(null);
   for (const job of jobs) {
     const sent =
       job.direction === "payin" ? submitPayin(deps, job.submission) : submitPayout(deps, job.submission);
@@ -43,10 +40,9 @@ if (jobsFile) {
 }
 
 process.once("SIGTERM", () => {
-  // The loop register() started (startSubmitResume returns the running one).
-  void startSubmitResume()
-    .stop()
-    .then(() => db.close())
+  // The loop register() started, then the database.
+  void runtime()
+    .close()
     .then(() => clearInterval(keepAlive))
     .then(() => process.exit(0));
 });

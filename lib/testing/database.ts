@@ -4,9 +4,6 @@
  * on close, so no run depends on what an earlier one left.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Database, openDatabase } from "@/lib/database";
 
 export const TEST_POSTGRES_URL =
@@ -57,28 +54,6 @@ export async function createPostgresScratchDatabase(
       }
       await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.close();
-    },
-  };
-}
-
-/**
- * For tests that load the dashboard's own modules (lib/env, lib/runtime), which read the environment:
- * a scratch database with DATABASE_URL (PostgreSQL) or DATA_DIR (a fresh PGlite folder) pointing at it.
- * drop() removes it, folder included.
- */
-export async function scratchDashboardEnv(prefix: string): Promise<{ drop(): Promise<void> }> {
-  const scratch = await createScratchDatabase(prefix);
-  let dataDir: string | undefined;
-  if (scratch.url) process.env.DATABASE_URL = scratch.url;
-  else {
-    dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-  }
-  return {
-    drop: async () => {
-      await scratch.drop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

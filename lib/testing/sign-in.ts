@@ -1,7 +1,7 @@
 /**
  * For integration tests that call server actions and route handlers directly: a user of a role with a
- * live session, its cookie put in the test's stand-in for the request's cookie jar (next/headers).
- * Import it dynamically, after the test has set the environment: lib/env reads it when first imported.
+ * live session, its cookie put in the test's stand-in for the request's cookie jar (next/headers). The
+ * cookie's name follows the installed runtime's settings (lib/testing/dashboard-runtime.ts).
  */
 import type { Database } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";

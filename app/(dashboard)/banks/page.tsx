@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/lib/auth";
 import { runActingAs } from "@/lib/auth/acting-user";
-import { type BankInfo, getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
+import { type BankInfo, isPaymentApiError } from "@/lib/payment-api";
+import { getPaymentApi } from "@/lib/runtime";
 import styles from "./banks.module.css";
 import { BanksTable } from "./banks-table";
 import { CountryChooser } from "./country-chooser";

@@ -7,8 +7,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as orderStatuses } from "@/app/api/orders/status/route";
+import { POST as receivePostback } from "@/app/api/postback/route";
+import { setSandboxStatusAction } from "@/lib/actions/set-sandbox-status-action";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { signInTestRole } from "@/lib/testing/sign-in";
+import { GET as exportOrders } from "./export/route";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import { insertSandboxOrder, insertTestOrder } from "@/lib/testing/test-orders";
@@ -20,31 +25,28 @@ vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 type Handler = (request: Request) => Promise<Response>;
 
 let fx: SandboxFixture;
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
 let receiver: Server;
 let postbackUrl: string;
-let setStatus: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
-let statusGet: Handler;
-let exportGet: Handler;
-let postbackPost: Handler;
-let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<void>;
+const setStatus: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> =
+  setSandboxStatusAction;
+const statusGet: Handler = orderStatuses;
+const exportGet: Handler = exportOrders;
+const postbackPost: Handler = receivePostback;
+const signInAs = async (role: "admin" | "operator" | "viewer" | null) => {
+  await signInTestRole(db, testRequest.cookies, role);
+};
 
 beforeAll(async () => {
   fx = await startSandboxFixture({ dispatcherPollMs: 20 });
-  scratch = await scratchDashboardEnv("orders_access");
-  process.env.PAYMENT_API_BASE_URL = fx.url;
-  process.env.PAYMENT_API_IS_SANDBOX = "true";
-  process.env.PAYMENT_API_CLIENT_ID = TEST_ACCOUNT.clientId;
-  process.env.PAYMENT_API_SECRET = TEST_ACCOUNT.secret;
-
-  // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/runtime");
-  setStatus = (await import("@/lib/actions/set-sandbox-status-action")).setSandboxStatusAction;
-  statusGet = (await import("@/app/api/orders/status/route")).GET;
-  exportGet = (await import("./export/route")).GET;
-  postbackPost = (await import("@/app/api/postback/route")).POST;
-  db = await getDb();
+  rt = await startTestRuntime("orders_access", {
+    PAYMENT_API_BASE_URL: fx.url,
+    PAYMENT_API_IS_SANDBOX: "true",
+    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
+    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+  });
+  db = rt.db;
 
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -67,18 +69,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   postbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/postback`;
-
-  const { signInTestRole } = await import("@/lib/testing/sign-in");
-  signInAs = async (role) => {
-    await signInTestRole(db, testRequest.cookies, role);
-  };
 });
 
 afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
-  await db?.close();
+  await rt?.close();
   await fx?.close();
-  await scratch?.drop();
 });
 
 function form(values: Record<string, string>): FormData {

@@ -4,10 +4,9 @@ import { ApiCalls } from "@/components/orders/api-calls";
 import { Pagination } from "@/components/orders/pagination";
 import { RequestLogFilters } from "@/components/request-log/request-log-filters";
 import { requirePageUser } from "@/lib/auth";
-import { getDb } from "@/lib/runtime";
+import { getDb, getEnv } from "@/lib/runtime";
 import { listCalls } from "@/lib/database/dashboard/queries/payment-api-calls";
 import { listUsers } from "@/lib/database/dashboard/queries/users";
-import { env } from "@/lib/env";
 import { callListQuery, parseCallListParams, REQUEST_LOG_EXPORT_CAP } from "@/lib/request-log/list-filters";
 
 export const metadata: Metadata = { title: "Request log" };
@@ -58,7 +57,7 @@ export default async function RequestLogPage({
             No call matches these filters. <a href="/requests">Clear the filters</a>.
           </p>
         ) : (
-          <ApiCalls calls={result.rows} clientId={env.PAYMENT_API_CLIENT_ID} withOrders />
+          <ApiCalls calls={result.rows} clientId={getEnv().PAYMENT_API_CLIENT_ID} withOrders />
         )}
       </section>
 

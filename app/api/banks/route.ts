@@ -2,7 +2,8 @@ import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
 import { runActingAs } from "@/lib/auth/acting-user";
 import { routeProblem } from "@/lib/http/route-problem";
 import { banksQuerySchema } from "@/lib/contract";
-import { getPaymentApi, isPaymentApiError } from "@/lib/payment-api";
+import { isPaymentApiError } from "@/lib/payment-api";
+import { getPaymentApi } from "@/lib/runtime";
 
 export const dynamic = "force-dynamic";
 

@@ -5,35 +5,30 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { signInTestRole } from "@/lib/testing/sign-in";
+import { GET } from "./route";
 import type { Database } from "@/lib/database";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 import type { OverviewSnapshot } from "@/lib/overview/snapshot";
 import { insertTestOrder } from "@/lib/testing/test-orders";
 import { testRequest } from "@/lib/testing/next-headers";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let get: () => Promise<Response>;
-let signInAs: (role: "admin" | "operator" | "viewer" | null) => Promise<void>;
+const get: () => Promise<Response> = GET;
+const signInAs = async (role: "admin" | "operator" | "viewer" | null) => {
+  await signInTestRole(db, testRequest.cookies, role);
+};
 
 beforeAll(async () => {
-  scratch = await scratchDashboardEnv("overview_api");
-  // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/runtime");
-  const { GET } = await import("./route");
-  get = GET;
-  db = await getDb();
-  const { signInTestRole } = await import("@/lib/testing/sign-in");
-  signInAs = async (role) => {
-    await signInTestRole(db, testRequest.cookies, role);
-  };
+  rt = await startTestRuntime("overview_api");
+  db = rt.db;
 });
 
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await rt?.close();
 });
 
 describe("GET /api/overview", () => {

@@ -1,6 +1,5 @@
-import { getDb } from "@/lib/runtime";
-import { env } from "@/lib/env";
 import { handlePostback } from "@/lib/postback";
+import { runtime as dashboardRuntime } from "@/lib/runtime";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -11,10 +10,12 @@ export const dynamic = "force-dynamic";
  * (handlePostback), counted on the bytes received.
  */
 export async function POST(request: Request): Promise<Response> {
-  return handlePostback(await getDb(), request, {
+  const { env, db, unverifiedPurge, proxyTrust } = dashboardRuntime();
+  return handlePostback(await db(), request, {
     secret: env.PAYMENT_API_SECRET,
     previousSecret: env.PAYMENT_API_PREVIOUS_SECRET,
     clientId: env.PAYMENT_API_CLIENT_ID,
-    unverifiedRetentionHours: env.POSTBACK_UNVERIFIED_RETENTION_HOURS,
+    purge: unverifiedPurge,
+    proxyTrust,
   });
 }

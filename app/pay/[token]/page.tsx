@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { PayPage } from "@/components/pay-page/pay-page";
-import { getDb } from "@/lib/runtime";
+import { payPageMerchant } from "@/lib/pay-page/merchant";
+import { getDb, getEnv } from "@/lib/runtime";
 import { getPayPageOrder } from "@/lib/database/dashboard/queries/pay-page";
-import { env } from "@/lib/env";
 import { fillMessage, getMessages } from "@/lib/i18n";
 import { payPageLocale } from "@/lib/pay-page/page-locale";
 import { findBankBrand, localBankName } from "@/lib/pay-page/reference-banks";
@@ -16,7 +16,7 @@ type Params = { params: Promise<{ token: string }> };
 
 export async function generateMetadata(): Promise<Metadata> {
   const m = getMessages(await payPageLocale());
-  const merchant = env.MERCHANT_DISPLAY_NAME;
+  const merchant = getEnv().MERCHANT_DISPLAY_NAME;
   return {
     title: { absolute: merchant ? fillMessage(m.payTo, { merchant }) : m.pageTitle },
     robots: { index: false, follow: false },
@@ -50,7 +50,7 @@ export default async function PayTokenPage({ params }: Params) {
       view={view}
       serverNowMs={serverNowMs}
       offerBankApps={offerBankApps}
-      merchant={{ name: env.MERCHANT_DISPLAY_NAME, logoUrl: env.MERCHANT_LOGO_URL }}
+      merchant={payPageMerchant(getEnv())}
       {...(brand.logoUrl ? { bankLogoUrl: brand.logoUrl } : {})}
     />
   );

@@ -14,12 +14,16 @@ export const MIGRATION_LOCK_KEY = 731_001;
 export interface DashboardStoreConfig {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Connections of the PostgreSQL pool. */
+  poolMax?: number;
 }
 
 /** Opens the configured database and applies its migrations. */
 export async function openDashboardStore(config: DashboardStoreConfig): Promise<Database> {
   const db = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.resolve(config.dataDir, "dashboard") },
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolMax: config.poolMax }
+      : { dataDir: path.resolve(config.dataDir, "dashboard") },
   );
   return openDashboardDatabase(db);
 }

@@ -3,13 +3,12 @@ import { notFound } from "next/navigation";
 import { CallbackDetail } from "@/components/callbacks/callback-detail";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { isUuid } from "@/lib/contract/uuid";
-import { getDb } from "@/lib/runtime";
+import { getDb, getEnv } from "@/lib/runtime";
 import {
   getCallbackDelivery,
   listReapplicationsOf,
 } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { getOrderById } from "@/lib/database/dashboard/queries/orders";
-import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Callback" };
 
@@ -31,7 +30,7 @@ export default async function CallbackPage({ params }: { params: Promise<{ id: s
       order={order ? { id: order.id, paymentId: order.paymentId, paymentMethod: order.paymentMethod } : null}
       reapplications={reapplications}
       canWrite={ORDER_WRITE_ROLES.includes(user.role)}
-      usesSandbox={env.usesSandbox}
+      usesSandbox={getEnv().usesSandbox}
     />
   );
 }

@@ -2,12 +2,11 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { OrderDetail } from "@/components/orders/order-detail";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
-import { getDb } from "@/lib/runtime";
+import { getDb, getEnv } from "@/lib/runtime";
 import { listAudit } from "@/lib/database/dashboard/queries/audit";
 import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { getOrderById, listResendsOf } from "@/lib/database/dashboard/queries/orders";
 import { listCallsForOrder } from "@/lib/database/dashboard/queries/payment-api-calls";
-import { env } from "@/lib/env";
 import { isUuid } from "@/lib/contract/uuid";
 
 export const metadata: Metadata = { title: "Order" };
@@ -32,13 +31,13 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       order={order}
       deliveries={deliveries}
       apiCalls={apiCalls}
-      clientId={env.PAYMENT_API_CLIENT_ID}
+      clientId={getEnv().PAYMENT_API_CLIENT_ID}
       submissions={audit.filter((e) => e.action.startsWith("order."))}
       resendOf={original && { id: original.id, paymentId: original.paymentId, status: original.status }}
       resentAs={resentAs}
       canWrite={ORDER_WRITE_ROLES.includes(user.role)}
-      publicBaseUrl={env.PUBLIC_BASE_URL}
-      usesSandbox={env.usesSandbox}
+      publicBaseUrl={getEnv().PUBLIC_BASE_URL}
+      usesSandbox={getEnv().usesSandbox}
     />
   );
 }

@@ -5,31 +5,27 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { storeAttempt } from "@/lib/payment-api/call-log";
+import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { signInTestRole } from "@/lib/testing/sign-in";
+import { GET } from "./route";
 import type { Database } from "@/lib/database";
 import { testRequest } from "@/lib/testing/next-headers";
-import { scratchDashboardEnv } from "@/lib/testing/database";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
-let scratch: { drop(): Promise<void> } | undefined;
+let rt: TestRuntime | undefined;
 let db: Database;
-let get: (query: string) => Promise<Response>;
-let signInAs: (role: "viewer" | null) => Promise<void>;
+const get = (query: string) => GET(new Request(`http://dashboard.test/requests/export?${query}`));
+const signInAs = async (role: "viewer" | null) => {
+  await signInTestRole(db, testRequest.cookies, role);
+};
 
 const PAN = "4111111111111111";
 
 beforeAll(async () => {
-  scratch = await scratchDashboardEnv("requests_export");
-  // Imported only now: lib/env reads the environment once, when first imported.
-  const { getDb } = await import("@/lib/runtime");
-  const { GET } = await import("./route");
-  const { storeAttempt } = await import("@/lib/payment-api/call-log");
-  const { signInTestRole } = await import("@/lib/testing/sign-in");
-  db = await getDb();
-  get = (query) => GET(new Request(`http://dashboard.test/requests/export?${query}`));
-  signInAs = async (role) => {
-    await signInTestRole(db, testRequest.cookies, role);
-  };
+  rt = await startTestRuntime("requests_export");
+  db = rt.db;
 
   const at = (ms: number) => new Date(Date.UTC(2026, 5, 1, 10, 0, 0, ms));
   const base = { callId: randomUUID(), method: "POST" as const, responseBody: null, latencyMs: 9 };
@@ -79,8 +75,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await db?.close();
-  await scratch?.drop();
+  await rt?.close();
 });
 
 const lines = async (res: Response) =>

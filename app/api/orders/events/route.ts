@@ -1,7 +1,7 @@
 import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
-import { getDb } from "@/lib/runtime";
 import { statusEventStream } from "@/lib/live/event-stream";
 import { readOrderIds } from "@/lib/orders/order-ids";
+import { runtime } from "@/lib/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -16,5 +16,5 @@ export async function GET(request: Request): Promise<Response> {
   const ids = readOrderIds(request);
   if (!ids.ok) return ids.response;
   const wanted = new Set(ids.ids.map((id) => id.toLowerCase()));
-  return statusEventStream(await getDb(), request, (e) => (wanted.has(e.id) ? { ...e } : null));
+  return statusEventStream(runtime().statusFeed, request, (e) => (wanted.has(e.id) ? { ...e } : null));
 }

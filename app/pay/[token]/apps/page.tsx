@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BankAppList } from "@/components/pay-page/bank-app-list";
 import { BankAppsScreen } from "@/components/pay-page/bank-apps-screen";
-import { getDb } from "@/lib/runtime";
+import { payPageMerchant } from "@/lib/pay-page/merchant";
+import { getDb, getEnv } from "@/lib/runtime";
 import { getPayPageOrder } from "@/lib/database/dashboard/queries/pay-page";
-import { env } from "@/lib/env";
 import { getMessages } from "@/lib/i18n";
 import { matchesBankQuery } from "@/lib/pay-page/bank-search";
 import { payPageLocale } from "@/lib/pay-page/page-locale";
@@ -47,7 +47,7 @@ export default async function BankAppsPage({ params, searchParams }: Props) {
     <BankAppsScreen
       locale={locale}
       view={view}
-      merchant={{ name: env.MERCHANT_DISPLAY_NAME, logoUrl: env.MERCHANT_LOGO_URL }}
+      merchant={payPageMerchant(getEnv())}
       payPath={`/pay/${encodeURIComponent(token)}`}
       appsPath={appsPath}
       query={query}

@@ -2,7 +2,7 @@
  * The pay page's pushed status (Server-Sent Events): "status" events carrying the new status of this
  * token's order only, nothing else. Unknown or malformed tokens get the same bare 404 as the JSON route.
  */
-import { getDb } from "@/lib/runtime";
+import { getDb, runtime } from "@/lib/runtime";
 import { getPayPageOrderId } from "@/lib/database/dashboard/queries/pay-page";
 import { statusEventStream } from "@/lib/live/event-stream";
 import { isWellFormedPayToken } from "@/lib/pay-page/token";
@@ -18,5 +18,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
       { error: "Not found" },
       { status: 404, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
     );
-  return statusEventStream(db, request, (e) => (e.id === orderId ? { status: e.status } : null));
+  return statusEventStream(runtime().statusFeed, request, (e) =>
+    e.id === orderId ? { status: e.status } : null,
+  );
 }

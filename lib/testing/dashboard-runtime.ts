@@ -1,0 +1,44 @@
+/**
+ * For integration tests of the dashboard's own entry points (server actions, route handlers, pages): the
+ * dashboard's runtime (lib/runtime.ts) on a scratch database of the TEST_DB backend, configured by `vars`
+ * exactly as the environment would configure it, and installed as the process's runtime — what getDb(),
+ * getEnv() and getPaymentApi() answer. Nothing reads process.env, so the modules under test can be imported
+ * statically. close() closes the runtime (resume loop, status feed, database) and drops the database.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Database } from "@/lib/database";
+import { parseEnv } from "@/lib/env";
+import { createRuntime, type DashboardRuntime, installRuntime } from "@/lib/runtime";
+import { createScratchDatabase } from "./database";
+
+export interface TestRuntime {
+  runtime: DashboardRuntime;
+  /** The runtime's database, opened and migrated. */
+  db: Database;
+  close(): Promise<void>;
+}
+
+export async function startTestRuntime(
+  prefix: string,
+  vars: Record<string, string> = {},
+): Promise<TestRuntime> {
+  const scratch = await createScratchDatabase(prefix);
+  // On PGlite the runtime opens its own folder (as DATA_DIR does in production), not the scratch memory.
+  const dataDir = scratch.url ? undefined : mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  const storage = scratch.url ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir };
+  const runtime = createRuntime(parseEnv({ NODE_ENV: "test", ...storage, ...vars }));
+  installRuntime(runtime);
+  const db = await runtime.db();
+  return {
+    runtime,
+    db,
+    close: async () => {
+      installRuntime(undefined);
+      await runtime.close();
+      await scratch.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
