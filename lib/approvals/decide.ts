@@ -78,7 +78,8 @@ export async function approvePayout(
   const { order } = found;
   if (order.createdBy === actor.id) return { ok: false, orderId: order.id, message: OWN_PAYOUT_MESSAGE };
   const stepUp = await verifyStepUp(deps.sql, actor.id, { password: input.password });
-  if (!stepUp.ok) return { ok: false, orderId: order.id, fieldErrors: stepUp.fieldErrors, message: stepUp.message };
+  if (!stepUp.ok)
+    return { ok: false, orderId: order.id, fieldErrors: stepUp.fieldErrors, message: stepUp.message };
   // A card pay-out's full number was never stored: the approver types it again (checked against the mask).
   const rebuilt = rebuildRequest(order, input.cardNumber);
   if (!rebuilt.ok) return { ok: false, orderId: order.id, ...rebuilt.error };

@@ -28,7 +28,11 @@ export async function insertHeldPayout(
   return sql.transaction(async (tx) => {
     const inserted = await insertOrder(tx, input);
     if (!inserted.created) return inserted;
-    const order = await holdForApproval(tx, { orderId: inserted.order.id, requestedBy: input.createdBy, rule });
+    const order = await holdForApproval(tx, {
+      orderId: inserted.order.id,
+      requestedBy: input.createdBy,
+      rule,
+    });
     await writeAudit(tx, {
       userId: input.createdBy,
       action: "order.approval-requested",

@@ -19,7 +19,11 @@ export async function savePayoutApprovalSettings(
   }
   const parsed = approvalSettingsSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, fieldErrors: fieldErrorMapFromZod(parsed.error), message: "Check the highlighted fields." };
+    return {
+      ok: false,
+      fieldErrors: fieldErrorMapFromZod(parsed.error),
+      message: "Check the highlighted fields.",
+    };
   }
   // Thresholds are kept only where they apply, so "every pay-out" never carries stale amounts.
   const next = {

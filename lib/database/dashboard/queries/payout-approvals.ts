@@ -101,7 +101,13 @@ export async function claimForApproval(
 /** Rejects or cancels a waiting pay-out, final; null when it no longer waits (decided, or claimed). */
 export async function closeAwaiting(
   sql: Sql,
-  c: { orderId: string; status: string; decision: "rejected" | "cancelled"; decidedBy: string; reason: string | null },
+  c: {
+    orderId: string;
+    status: string;
+    decision: "rejected" | "cancelled";
+    decidedBy: string;
+    reason: string | null;
+  },
 ): Promise<Order | null> {
   return sql.transaction(async (tx) => {
     const order = await db(tx)
@@ -119,7 +125,12 @@ export async function closeAwaiting(
 
 async function decide(
   sql: Sql,
-  d: { orderId: string; decision: "approved" | "rejected" | "cancelled"; decidedBy: string; reason: string | null },
+  d: {
+    orderId: string;
+    decision: "approved" | "rejected" | "cancelled";
+    decidedBy: string;
+    reason: string | null;
+  },
 ): Promise<void> {
   await db(sql)
     .updateTable("payoutApprovals")
