@@ -40,7 +40,7 @@ async function awaitingOrder(
     return { ok: false, message: `Your role (${ROLE_LABELS[actor.role]}) doesn't allow this.` };
   }
   const order = await getOrderById(deps.sql, orderId);
-  if (!order || order.direction !== "payout") return { ok: false, message: "No such pay-out." };
+  if (order?.direction !== "payout") return { ok: false, message: "No such pay-out." };
   if (order.status !== AWAITING_APPROVAL) return noLongerWaiting(order);
   return { ok: true, order };
 }

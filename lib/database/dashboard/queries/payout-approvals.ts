@@ -65,6 +65,24 @@ export async function holdForApproval(
   return order;
 }
 
+/** A pay-out's approval with the emails of who asked and who decided (the order page's card). */
+export type PayoutApprovalView = PayoutApproval & {
+  requestedByEmail: string | null;
+  decidedByEmail: string | null;
+};
+
+export async function getPayoutApprovalView(sql: Sql, orderId: string): Promise<PayoutApprovalView | null> {
+  const row = await db(sql)
+    .selectFrom("payoutApprovals as a")
+    .leftJoin("users as r", "r.id", "a.requestedBy")
+    .leftJoin("users as d", "d.id", "a.decidedBy")
+    .selectAll("a")
+    .select(["r.email as requestedByEmail", "d.email as decidedByEmail"])
+    .where("a.orderId", "=", orderId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 export async function getPayoutApproval(sql: Sql, orderId: string): Promise<PayoutApproval | null> {
   const row = await db(sql)
     .selectFrom("payoutApprovals")
