@@ -1,6 +1,6 @@
 /**
  * Step-up: proof, at the moment of a sensitive act (approving a pay-out), that the signed-in person is
- * the account's owner (docs/security.md, Step-up). The order of checks is the issue's rule:
+ * the account's owner (docs/security.md, Roles). The order of checks is the issue's rule:
  * 1. a fresh second factor (TOTP or passkey, verified within STEP_UP_VALID_MS) — the seam
  *    `freshSecondFactor` below; no factors exist yet, so it always answers "none";
  * 2. an account with no second factor confirms with its password instead.
