@@ -77,7 +77,7 @@ export function ApprovalSettingsForm({ initial }: { initial: ApprovalSettings })
             {APPROVAL_MODE_LABELS[m]}
           </label>
         ))}
-        {errors.mode ? <span className="field-error">{errors.mode}</span> : null}
+        {errors.mode ? <span className={styles.error}>{errors.mode}</span> : null}
       </fieldset>
       {mode === "threshold" && (
         <fieldset className={styles.thresholds}>
@@ -133,7 +133,7 @@ export function ApprovalSettingsForm({ initial }: { initial: ApprovalSettings })
               </div>
             );
           })}
-          {errors.thresholds ? <span className="field-error">{errors.thresholds}</span> : null}
+          {errors.thresholds ? <span className={styles.error}>{errors.thresholds}</span> : null}
           {unused[0] !== undefined && (
             <div>
               <button
