@@ -41,7 +41,7 @@ export function ApprovalCard({
         </p>
       )}
       <dl className={styles.facts}>
-        <dt>Why it waits</dt>
+        <dt>{waiting ? "Why it waits" : "Why it waited"}</dt>
         <dd>The approval setting holds {approval.rule}</dd>
         <dt>Created by</dt>
         <dd>
