@@ -8,6 +8,9 @@ import { expect, screenshot, test, unique } from "./fixtures";
  * send, and the setting is put back to off, so specs running beside this one are not held.
  */
 
+// One setting for the whole dashboard: this file's tests run one after another.
+test.describe.configure({ mode: "serial" });
+
 const THRESHOLD = "700000";
 /** Above the threshold; cents .14: the sandbox marks it Success at once (lib/sandbox/README.md). */
 const HELD_AMOUNT = "777777.14";
@@ -18,6 +21,21 @@ async function setApprovals(page: Page, choose: (page: Page) => Promise<void>): 
   await expect(page.getByRole("heading", { name: "Payout approvals" })).toBeVisible();
   await choose(page);
   await page.getByRole("button", { name: "Save" }).click();
+}
+
+async function holdLargeRoublePayouts(page: Page): Promise<void> {
+  await setApprovals(page, async (p) => {
+    await p.getByLabel("Pay-outs from an amount, per currency").check();
+    await p.getByLabel("RUB from").fill(THRESHOLD);
+  });
+  await expect(page.getByTestId("form-status")).toHaveText(
+    "Pay-out approvals: pay-outs of RUB from 700000.00.",
+  );
+}
+
+async function approvalsOff(page: Page): Promise<void> {
+  await setApprovals(page, (p) => p.getByLabel("Off: pay-outs are sent at once").check());
+  await expect(page.getByTestId("form-status")).toHaveText("Pay-out approvals: off.");
 }
 
 async function createBankAccountPayout(page: Page, amount: string): Promise<string> {
@@ -115,7 +133,100 @@ test("a pay-out over the threshold waits; an approver approves it with their pas
     await approver.page.setViewportSize(PHONE);
     await screenshot(approver.page, "approved-order-mobile");
   } finally {
-    await setApprovals(page, (p) => p.getByLabel("Off: pay-outs are sent at once").check());
-    await expect(page.getByTestId("form-status")).toHaveText("Pay-out approvals: off.");
+    await approvalsOff(page);
+  }
+});
+
+test("reject takes a reason and is final; its creator cancels; nobody approves their own; two approvals at once send once", async ({
+  page,
+  staffMember,
+  sandbox,
+}) => {
+  test.setTimeout(150_000);
+  try {
+    await holdLargeRoublePayouts(page);
+    const operator = await staffMember("operator");
+    const approver = await staffMember("approver");
+
+    // Reject: the reason is required; then Rejected, for good, the reason on the page.
+    await createBankAccountPayout(operator.page, HELD_AMOUNT);
+    const toReject = operator.page.url();
+    await approver.page.goto(toReject);
+    await approver.page.getByRole("button", { name: "Reject…" }).click();
+    const reject = approver.page.getByRole("dialog", { name: "Reject this pay-out" });
+    await reject.getByRole("button", { name: "Reject" }).click();
+    await expect(reject.getByText("Required: why it is rejected")).toBeVisible();
+    await reject.getByLabel("Reason").fill("Supplier not on the approved list");
+    await reject.getByRole("button", { name: "Reject" }).click();
+    await expect(reject).toBeHidden();
+    await expect(approver.page.getByTestId(/^status-/).first()).toHaveText("Rejected");
+    await expect(approver.page.getByTestId("approval-reason")).toHaveText(
+      "Supplier not on the approved list",
+    );
+    await expect(approver.page.getByRole("button", { name: "Approve…" })).toHaveCount(0);
+    await operator.page.reload();
+    await expect(operator.page.getByTestId("approval-card")).toContainText(`by ${approver.email}`);
+    await expect(operator.page.getByRole("button", { name: "Cancel pay-out…" })).toHaveCount(0);
+
+    // Cancel: its creator, while it waits.
+    await createBankAccountPayout(operator.page, HELD_AMOUNT);
+    await operator.page.getByRole("button", { name: "Cancel pay-out…" }).click();
+    const cancel = operator.page.getByRole("dialog", { name: "Cancel this pay-out" });
+    await cancel.getByLabel("Reason (optional)").fill("Wrong amount");
+    await cancel.getByRole("button", { name: "Cancel pay-out" }).click();
+    await expect(cancel).toBeHidden();
+    await expect(operator.page.getByTestId("approval-card")).toContainText("Cancelled by its creator");
+    await expect(operator.page.getByTestId("approval-reason")).toHaveText("Wrong amount");
+
+    // An admin's own pay-out: no Approve or Reject for them (the server refuses it too), only Cancel.
+    await createBankAccountPayout(page, HELD_AMOUNT);
+    const own = page.getByTestId("approval-card");
+    await expect(own).toContainText("Awaiting approval");
+    await expect(own.getByRole("button", { name: "Approve…" })).toHaveCount(0);
+    await expect(own.getByRole("button", { name: "Reject…" })).toHaveCount(0);
+    await expect(own.getByRole("button", { name: "Cancel pay-out…" })).toBeVisible();
+    await own.getByRole("button", { name: "Cancel pay-out…" }).click();
+    await page
+      .getByRole("dialog", { name: "Cancel this pay-out" })
+      .getByRole("button", { name: "Cancel pay-out" })
+      .click();
+    await expect(own).toContainText("Cancelled by its creator");
+
+    // Two approvers confirm at the same moment: one sends it, the other is told it no longer waits.
+    await createBankAccountPayout(operator.page, HELD_AMOUNT);
+    const contested = operator.page.url();
+    const second = await staffMember("approver");
+    const dialogs = [];
+    for (const [who, password] of [
+      [approver.page, approver.password],
+      [second.page, second.password],
+    ] as const) {
+      await who.goto(contested);
+      await who.getByRole("button", { name: "Approve…" }).click();
+      const dialog = who.getByRole("dialog", { name: "Approve and send this pay-out" });
+      await dialog.getByLabel("Your password").fill(password);
+      dialogs.push(dialog);
+    }
+    await Promise.all(dialogs.map((d) => d.getByRole("button", { name: "Approve and send" }).click()));
+    await expect
+      .poll(async () => (await Promise.all(dialogs.map((d) => d.isVisible()))).filter(Boolean).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    const [first, other] = dialogs;
+    if (!first || !other) throw new Error("two approve dialogs expected");
+    const loser = (await first.isVisible()) ? first : other;
+    await expect(loser.getByText(/no longer awaits approval/)).toBeVisible();
+    await loser.page().screenshot({ path: test.info().outputPath("approve-lost-race-desktop.png") });
+    await operator.page.reload();
+    const serviceId = ((await operator.page.getByTestId("service-id").textContent()) ?? "").trim();
+    expect(serviceId).toMatch(/^[0-9a-f-]{36}$/);
+    const creates = async () =>
+      (await sandbox.requests({ orderId: serviceId })).filter((r) => r.path.endsWith("/payout/create"))
+        .length;
+    await expect.poll(creates).toBe(1);
+    await expect(operator.page.locator('[data-action="order.approve"]')).toHaveCount(1);
+  } finally {
+    await approvalsOff(page);
   }
 });
