@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, screenshot, test, unique } from "./fixtures";
 
 /**
@@ -196,7 +196,7 @@ test("reject takes a reason and is final; its creator cancels; nobody approves t
     await createBankAccountPayout(operator.page, HELD_AMOUNT);
     const contested = operator.page.url();
     const second = await staffMember("approver");
-    const dialogs = [];
+    const dialogs: Locator[] = [];
     for (const [who, password] of [
       [approver.page, approver.password],
       [second.page, second.password],
