@@ -244,6 +244,23 @@ describe("deciding", () => {
     expect(await fx.countOrders(paymentId)).toBe(1);
   });
 
+  it("stops password guessing at the approve step: after five wrong ones even the right one waits", async () => {
+    const guesser = await addTestUser(db, {
+      email: "guesser@example.com",
+      password: PASSWORD,
+      role: "approver",
+    });
+    const { orderId, paymentId } = await createPayout(users.operator);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await approvePayout(depsOf(guesser), actor(guesser), { orderId, password: `guess-${i}` });
+      expect(wrong.fieldErrors?.password).toBe("Wrong password.");
+    }
+    const blocked = await approvePayout(depsOf(guesser), actor(guesser), { orderId, password: PASSWORD });
+    expect(blocked.fieldErrors?.password).toMatch(/Too many wrong passwords/);
+    expect(await statusOf(orderId)).toBe("Awaiting approval");
+    expect(await fx.countOrders(paymentId)).toBe(0);
+  });
+
   it("sends exactly once when two approvers press at the same moment (two instances' connections)", async () => {
     for (let round = 0; round < 3; round++) {
       const { orderId, paymentId } = await createPayout(users.operator);
