@@ -138,6 +138,9 @@ export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): 
   };
 }
 
+/** The roles a `staffMember` may be given (the shared e2e admin is the admin). */
+export type StaffRole = "operator" | "approver" | "viewer";
+
 export interface StaffMember {
   email: string;
   password: string;
@@ -149,11 +152,7 @@ export interface StaffMember {
  * Adds a user with `role` through /users (as the admin's `page`) and signs them in on a page of their own:
  * for flows that need a person with nothing of their own yet (saved views, a second user's eyes).
  */
-async function addStaffMember(
-  browser: Browser,
-  page: Page,
-  role: "operator" | "viewer",
-): Promise<StaffMember> {
+async function addStaffMember(browser: Browser, page: Page, role: StaffRole): Promise<StaffMember> {
   const email = `${role}-${unique()}@example.com`;
   const password = `${role}-password-123`;
   await page.goto("/users");
@@ -180,7 +179,7 @@ export const test = base.extend<
   {
     createPayin: (seed?: PayinSeed) => Promise<SeededPayin>;
     /** A new staff member signed in on a page of their own (closed after the test). */
-    staffMember: (role: "operator" | "viewer") => Promise<StaffMember>;
+    staffMember: (role: StaffRole) => Promise<StaffMember>;
   },
   { taggedPair: TaggedPair }
 >({

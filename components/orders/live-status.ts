@@ -1,12 +1,15 @@
 import { isFinalStatus } from "@/lib/contract";
-import { SUBMIT_FAILED } from "@/lib/database/dashboard/local-status";
+import { CANCELLED, REJECTED, SUBMIT_FAILED } from "@/lib/database/dashboard/local-status";
 
 /** How often the browser asks for statuses while any shown order can still change. */
 export const LIVE_STATUS_INTERVAL_MS = 3_000;
 
-/** Whether a status may still change without anyone acting: not final, and not a failed submit. */
+/**
+ * Whether a status may still change: not final (the service's, or a rejected or cancelled pay-out), and
+ * not a failed submit. "Awaiting approval" is live: another person's approval moves it on.
+ */
 export function isLiveStatus(status: string): boolean {
-  return !isFinalStatus(status) && status !== SUBMIT_FAILED;
+  return !isFinalStatus(status) && status !== SUBMIT_FAILED && status !== REJECTED && status !== CANCELLED;
 }
 
 export interface LiveStatus {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { IN_PROGRESS } from "@/lib/contract";
 import type { AuditRow } from "@/lib/database/dashboard/queries/audit";
 import type { PaymentApiCallRow } from "@/lib/database/dashboard/queries/payment-api-calls";
@@ -35,6 +36,8 @@ export interface OrderDetailProps {
   publicBaseUrl: string;
   /** The embedded sandbox serves the service: its test controls are offered. */
   usesSandbox: boolean;
+  /** A held pay-out's approval card (components/approvals), when it was held. */
+  approvalCard?: ReactNode;
 }
 
 /** /orders/[id]: one order — live status, what it is, who it pays or how it is paid, and its history. */
@@ -75,6 +78,7 @@ export function OrderDetail(p: OrderDetailProps) {
           </div>
         </header>
 
+        {p.approvalCard}
         {order.status === REFUSED && <RefusalBanner order={order} canWrite={p.canWrite} />}
         {(order.status === SUBMIT_FAILED || interrupted) && (
           <SubmitFailedBanner order={order} interrupted={interrupted} canWrite={p.canWrite} />

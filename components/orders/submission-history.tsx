@@ -9,6 +9,7 @@ const ACTION_TEXT: Partial<Record<AuditAction, string>> = {
   "order.retry": "Retried by hand",
   "order.resume": "Resumed automatically after an interrupted submission",
   "order.sandbox-status": "Sandbox control: asked the sandbox to change the status",
+  "order.approved-send": "Sent after approval",
 };
 
 /** The short form for this timeline; any other code gets the activity log's sentence, never the code. */

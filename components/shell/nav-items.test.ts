@@ -5,9 +5,20 @@ describe("navigation by role", () => {
   it.each([
     [
       "admin",
-      ["Overview", "Orders", "Callbacks", "Request log", "New pay-in", "New pay-out", "Banks", "Users"],
+      [
+        "Overview",
+        "Orders",
+        "Callbacks",
+        "Request log",
+        "New pay-in",
+        "New pay-out",
+        "Banks",
+        "Users",
+        "Settings",
+      ],
     ],
     ["operator", ["Overview", "Orders", "Callbacks", "Request log", "New pay-in", "New pay-out", "Banks"]],
+    ["approver", ["Overview", "Orders", "Callbacks", "Request log", "Banks"]],
     ["viewer", ["Overview", "Orders", "Callbacks", "Request log", "Banks"]],
   ] as const)("%s sees %j", (role, labels) => {
     expect(navItemsFor(role).map((i) => i.label)).toEqual(labels);

@@ -8,7 +8,8 @@ export type NavIcon =
   | "payin"
   | "payout"
   | "banks"
-  | "users";
+  | "users"
+  | "settings";
 
 export interface NavItem {
   href: string;
@@ -27,9 +28,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/payouts/new", label: "New pay-out", icon: "payout", roles: ORDER_WRITE_ROLES },
   { href: "/banks", label: "Banks", icon: "banks" },
   { href: "/users", label: "Users", icon: "users", roles: USER_ADMIN_ROLES },
+  { href: "/settings", label: "Settings", icon: "settings", roles: USER_ADMIN_ROLES },
 ];
 
-/** The links a role may see (viewers get no create links, only admins see Users). */
+/** The links a role may see (viewers and approvers get no create links, only admins see Users and Settings). */
 export function navItemsFor(role: Role): NavItem[] {
   return NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role));
 }

@@ -117,6 +117,26 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     ...order(e),
     ` as ${str(e.details.status) || "changed"}`,
   ],
+  "order.approval-requested": (e) => [
+    "Created the ",
+    ...order(e),
+    `${orderSummary(e)}: awaits approval (${str(e.details.rule) || "approval required"})`,
+  ],
+  "order.approve": (e) => [
+    "Approved the ",
+    ...order(e),
+    `${orderSummary(e)}${e.details.stepUp === "password" ? ", confirmed with their password" : ""}`,
+  ],
+  "order.approved-send": (e) => ["Sent the approved ", ...order(e), orderSummary(e)],
+  "order.reject": (e) => ["Rejected the ", ...order(e), `${orderSummary(e)}: “${str(e.details.reason)}”`],
+  "order.cancel": (e) => [
+    "Cancelled the ",
+    ...order(e),
+    `${orderSummary(e)}${str(e.details.reason) ? `: “${str(e.details.reason)}”` : ""}`,
+  ],
+  "settings.payout-approvals": (e) => [
+    `Set pay-out approvals from ${str(e.details.from) || "off"} to ${str(e.details.to) || "off"}`,
+  ],
   "orders.export": (e) => [`Exported ${exportFilters(e)} as CSV`],
   "requests.export": (e) => [`Exported ${exportFilters(e, "calls to the payment service")} as CSV`],
   "callback.reapply": (e) => [

@@ -55,6 +55,9 @@ export function currencyForCountry(country: string): string | undefined {
   return CURRENCY_BY_COUNTRY[country];
 }
 
+/** Every currency an order can be in (orderCurrency's answers), sorted: the pay-out approval thresholds' choices. */
+export const ORDER_CURRENCIES: readonly string[] = [...new Set(Object.values(CURRENCY_BY_COUNTRY))].sort();
+
 /** The countries the order forms suggest (each has a currency mapping); any ISO code may be typed. */
 export const SUGGESTED_COUNTRIES: readonly string[] = [
   "RU",

@@ -108,7 +108,7 @@ type Rebuilt =
   | { ok: false; error: { fieldErrors?: Record<string, string>; message?: string } };
 
 /** The stored request, made sendable again: the card number put back (checked against its mask). */
-function rebuildRequest(order: Order, typedCard: string | undefined): Rebuilt {
+export function rebuildRequest(order: Order, typedCard: string | undefined): Rebuilt {
   const stored = canonicalise(order.request);
   let candidate: Record<string, unknown> = stored;
   const details = isRecord(stored.payoutDetails) ? stored.payoutDetails : undefined;

@@ -61,7 +61,7 @@ function answerOf(res: Awaited<ReturnType<OrderSubmitDeps["api"]["createPayin" |
 }
 
 export interface SendContext {
-  action: "order.create" | "order.retry" | "order.resume";
+  action: "order.create" | "order.retry" | "order.resume" | "order.approved-send";
   /** The fields of the order form that sent it; undefined when sent from the order's page (retry, resume). */
   formFields?: readonly string[];
 }

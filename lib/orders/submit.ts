@@ -17,6 +17,7 @@ import {
   type PayoutRequest,
   toMinorUnits,
 } from "@/lib/contract";
+import { approvalRuleForPayout, insertHeldPayout } from "@/lib/approvals/hold";
 import { canonicalise } from "@/lib/contract/canonical-json";
 import { maskOrderRequest } from "@/lib/contract/card-mask";
 import { REFUSED, SUBMIT_FAILED } from "@/lib/database/dashboard/local-status";
@@ -105,7 +106,7 @@ async function createOrder(
     }
   }
   const fields = requestFields(direction, request);
-  const { order, created } = await insertOrder(deps.sql, {
+  const input = {
     resendOf: opts.resendOf ?? null,
     ...fields,
     id: randomUUID(),
@@ -114,7 +115,13 @@ async function createOrder(
     createdBy: deps.userId,
     payToken: direction === "payin" ? newPayToken() : null,
     leaseMs: submitLeaseMs(deps),
-  });
+  };
+  // A pay-out the approval setting holds is saved "Awaiting approval" and not sent (lib/approvals).
+  const rule = direction === "payout" ? await approvalRuleForPayout(deps.sql, fields) : null;
+  const { order, created } = rule
+    ? await insertHeldPayout(deps.sql, input, rule)
+    : await insertOrder(deps.sql, input);
+  if (created && rule) return { ok: true, orderId: order.id };
   if (created)
     return send(deps, order, request, { action: "order.create", formFields: FORM_FIELDS[direction] });
   return resubmitFromForm(deps, order, request, fields);

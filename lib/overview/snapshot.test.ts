@@ -9,6 +9,8 @@ describe("groupStatusCounts", () => {
       { status: "Refused", count: 2 },
       { status: "In progress", count: 4 },
       { status: "Submitting", count: 1 },
+      { status: "Awaiting approval", count: 5 },
+      { status: "Rejected", count: 1 },
     ]);
     expect(groups.accepted).toBe(11);
     expect(groups.service).toEqual([
@@ -18,9 +20,12 @@ describe("groupStatusCounts", () => {
       { status: "Expired", count: 0 },
     ]);
     expect(groups.local).toEqual([
+      { status: "Awaiting approval", count: 5 },
       { status: "Submitting", count: 1 },
       { status: "Submit failed", count: 3 },
       { status: "Refused", count: 2 },
+      { status: "Rejected", count: 1 },
+      { status: "Cancelled", count: 0 },
     ]);
   });
 

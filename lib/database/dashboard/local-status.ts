@@ -6,5 +6,18 @@
 export const SUBMITTING = "Submitting";
 export const SUBMIT_FAILED = "Submit failed";
 export const REFUSED = "Refused";
-export const LOCAL_STATUSES = [SUBMITTING, SUBMIT_FAILED, REFUSED] as const;
+/** A pay-out held until an approver approves it (docs/guide.md, Pay-out approvals): nothing sent yet. */
+export const AWAITING_APPROVAL = "Awaiting approval";
+/** Final: an approver rejected it, with a reason; never sent. */
+export const REJECTED = "Rejected";
+/** Final: its creator cancelled it while it waited; never sent. */
+export const CANCELLED = "Cancelled";
+export const LOCAL_STATUSES = [
+  AWAITING_APPROVAL,
+  SUBMITTING,
+  SUBMIT_FAILED,
+  REFUSED,
+  REJECTED,
+  CANCELLED,
+] as const;
 export type LocalStatus = (typeof LOCAL_STATUSES)[number];

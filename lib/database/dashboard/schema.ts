@@ -26,6 +26,8 @@ export interface DashboardDatabase {
   orderStatusCounts: OrderStatusCountsTable;
   savedViews: SavedViewsTable;
   paymentApiCalls: PaymentApiCallsTable;
+  payoutApprovalSettings: PayoutApprovalSettingsTable;
+  payoutApprovals: PayoutApprovalsTable;
 }
 
 export interface UsersTable {
@@ -34,7 +36,8 @@ export interface UsersTable {
   email: string;
   name: Defaulted<string>;
   passwordHash: string;
-  role: "admin" | "operator" | "viewer";
+  /** "approver" since 0017. */
+  role: "admin" | "operator" | "viewer" | "approver";
   disabledAt: Date | null;
   createdAt: Defaulted<Date>;
   updatedAt: Defaulted<Date>;
@@ -203,3 +206,28 @@ export interface OrderStatusCountsTable {
 /** One order as the app reads it (every column). */
 export type Order = Selectable<OrdersTable>;
 export type NewOrderRecord = Insertable<OrdersTable>;
+
+/** Which pay-outs wait for approval (0017): one row, absent until an admin first saves the setting ("off"). */
+export interface PayoutApprovalSettingsTable {
+  id: Defaulted<boolean>;
+  mode: "off" | "all" | "threshold";
+  /** Currency → the smallest amount that waits, a decimal string ("100000", "5000.50"). */
+  thresholds: Json<Record<string, string>>;
+  updatedBy: string | null;
+  updatedAt: Defaulted<Date>;
+}
+
+/** A pay-out held for approval and what became of it (0017). */
+export interface PayoutApprovalsTable {
+  orderId: string;
+  requestedBy: string | null;
+  requestedAt: Defaulted<Date>;
+  /** Which setting held it, in words ("every pay-out", "RUB from 100000.00"). */
+  rule: string;
+  decision: "approved" | "rejected" | "cancelled" | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  /** Why it was rejected (required then), or cancelled (optional). */
+  reason: string | null;
+}
+export type PayoutApproval = Selectable<PayoutApprovalsTable>;

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { ApprovalCard } from "@/components/approvals/approval-card";
 import { OrderDetail } from "@/components/orders/order-detail";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
+import { APPROVE_ROLES, CANCEL_OWN_ROLES } from "@/lib/auth/roles";
+import { getPayoutApprovalView } from "@/lib/database/dashboard/queries/payout-approvals";
 import { getDb, getEnv } from "@/lib/runtime";
 import { listAudit } from "@/lib/database/dashboard/queries/audit";
 import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
@@ -19,13 +22,26 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const db = await getDb();
   const order = await getOrderById(db, id.toLowerCase());
   if (!order) notFound();
-  const [deliveries, audit, resentAs, original, apiCalls] = await Promise.all([
+  const [deliveries, audit, resentAs, original, apiCalls, approval] = await Promise.all([
     listCallbackDeliveriesForOrder(db, order.id),
     listAudit(db, { target: order.id }),
     listResendsOf(db, order.id),
     order.resendOf ? getOrderById(db, order.resendOf) : null,
     listCallsForOrder(db, order),
+    order.direction === "payout" ? getPayoutApprovalView(db, order.id) : null,
   ]);
+  // The server checks the same again (lib/approvals/decide.ts): these only choose which buttons to show.
+  const ownPayout = order.createdBy === user.id;
+  const approvalCard = approval && (
+    <ApprovalCard
+      order={order}
+      approval={approval}
+      viewer={{
+        canDecide: APPROVE_ROLES.includes(user.role) && !ownPayout,
+        canCancel: CANCEL_OWN_ROLES.includes(user.role) && ownPayout,
+      }}
+    />
+  );
   return (
     <OrderDetail
       order={order}
@@ -38,6 +54,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       canWrite={ORDER_WRITE_ROLES.includes(user.role)}
       publicBaseUrl={getEnv().PUBLIC_BASE_URL}
       usesSandbox={getEnv().usesSandbox}
+      approvalCard={approvalCard}
     />
   );
 }

@@ -44,7 +44,8 @@ export interface OrderInput {
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 
 /** `now() + <this>` is a lease of `ms` milliseconds. */
-const leaseFromMs = (ms: unknown) => raw<Date>`now() + make_interval(secs => ${ms}::double precision / 1000)`;
+export const leaseFromMs = (ms: unknown) =>
+  raw<Date>`now() + make_interval(secs => ${ms}::double precision / 1000)`;
 
 // The request path's statements are prepared (compiled once): see prepare().
 const insertIfNew = prepare(

@@ -1,0 +1,97 @@
+"use client";
+
+import { approvePayoutAction } from "@/lib/actions/approve-payout-action";
+import { cancelPayoutAction } from "@/lib/actions/cancel-payout-action";
+import { rejectPayoutAction } from "@/lib/actions/reject-payout-action";
+import { REASON_MAX_LENGTH } from "@/lib/approvals/decision-schemas";
+import { DecisionDialog, type DecisionField } from "./decision-dialog";
+import styles from "./approvals.module.css";
+
+/**
+ * The decisions the signed-in person may take on a pay-out awaiting approval. The page decides which
+ * (`canDecide`: an admin or approver who did not create it; `canCancel`: its creator); the server checks
+ * the same again.
+ */
+export function ApprovalActions(p: {
+  orderId: string;
+  /** "123.00 RUB to 4111 11** **** 1111": what is about to be sent, said in the dialog. */
+  summary: string;
+  canDecide: boolean;
+  canCancel: boolean;
+  /** A card pay-out's stored mask: approving asks for the full number again. */
+  cardMask: string | null;
+}) {
+  const approveFields: DecisionField[] = [
+    {
+      name: "password",
+      label: "Your password",
+      type: "password",
+      required: true,
+      autoComplete: "current-password",
+      hint: "Approving sends money: confirm it is you.",
+    },
+  ];
+  if (p.cardMask) {
+    approveFields.push({
+      name: "cardNumber",
+      label: "Card number, again",
+      type: "text",
+      required: true,
+      maxLength: 23,
+      hint: `Only ${p.cardMask} was stored; type the full number from the pay-out's paperwork.`,
+    });
+  }
+  return (
+    <div className={styles.actions}>
+      {p.canDecide && (
+        <>
+          <DecisionDialog
+            label="Approve…"
+            title="Approve and send this pay-out"
+            description={`${p.summary} goes to the payment service as soon as you confirm.`}
+            confirmLabel="Approve and send"
+            primary
+            fields={approveFields}
+            run={(v) =>
+              approvePayoutAction({
+                orderId: p.orderId,
+                password: v.password,
+                ...(p.cardMask ? { cardNumber: v.cardNumber } : {}),
+              })
+            }
+          />
+          <DecisionDialog
+            label="Reject…"
+            title="Reject this pay-out"
+            description={`${p.summary} will never be sent. Its creator sees your reason.`}
+            confirmLabel="Reject"
+            danger
+            fields={[
+              {
+                name: "reason",
+                label: "Reason",
+                type: "textarea",
+                required: true,
+                maxLength: REASON_MAX_LENGTH,
+              },
+            ]}
+            run={(v) => rejectPayoutAction({ orderId: p.orderId, reason: v.reason })}
+          />
+        </>
+      )}
+      {p.canCancel && (
+        <DecisionDialog
+          label="Cancel pay-out…"
+          title="Cancel this pay-out"
+          description={`${p.summary} will never be sent.`}
+          confirmLabel="Cancel pay-out"
+          danger
+          fields={[
+            { name: "reason", label: "Reason (optional)", type: "textarea", maxLength: REASON_MAX_LENGTH },
+          ]}
+          run={(v) => cancelPayoutAction({ orderId: p.orderId, reason: v.reason })}
+        />
+      )}
+    </div>
+  );
+}

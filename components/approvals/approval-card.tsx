@@ -1,0 +1,81 @@
+import { LocalTime } from "@/components/time/local-time";
+import { formatAmount } from "@/components/orders/format";
+import { AWAITING_APPROVAL } from "@/lib/database/dashboard/local-status";
+import type { Order } from "@/lib/database/dashboard/queries/orders";
+import type { PayoutApprovalView } from "@/lib/database/dashboard/queries/payout-approvals";
+import { ApprovalActions } from "./approval-actions";
+import styles from "./approvals.module.css";
+
+const DECISION_TEXT = { approved: "Approved", rejected: "Rejected", cancelled: "Cancelled by its creator" };
+
+/**
+ * The order page's approval card for a pay-out that was held (docs/guide.md, Pay-out approvals): why it
+ * waited, who asked and when, who decided, when and why, and, while it waits, the decisions the viewer may
+ * take. Server component.
+ */
+export function ApprovalCard({
+  order,
+  approval,
+  viewer,
+}: {
+  order: Order;
+  approval: PayoutApprovalView;
+  viewer: { canDecide: boolean; canCancel: boolean };
+}) {
+  const waiting = order.status === AWAITING_APPROVAL;
+  const details = order.request.payoutDetails;
+  const ccNo =
+    typeof details === "object" && details !== null ? (details as { ccNo?: unknown }).ccNo : undefined;
+  const summary = `${formatAmount(order.amount)} ${order.currency ?? ""}`.trim();
+  return (
+    <section
+      className={`card stack ${waiting ? "alert alert-warning" : ""}`}
+      aria-labelledby="approval-title"
+      data-testid="approval-card"
+    >
+      <h2 id="approval-title">{waiting ? "Awaiting approval" : "Approval"}</h2>
+      {waiting && (
+        <p className={styles.flush}>
+          Nothing has been sent to the payment service. An approver or admin other than its creator approves
+          it (then it is sent) or rejects it.
+        </p>
+      )}
+      <dl className={styles.facts}>
+        <dt>{waiting ? "Why it waits" : "Why it waited"}</dt>
+        <dd>The approval setting holds {approval.rule}</dd>
+        <dt>Created by</dt>
+        <dd>
+          {approval.requestedByEmail ?? "an unknown account"}, <LocalTime value={approval.requestedAt} />
+        </dd>
+        {approval.decision && approval.decidedAt && (
+          <>
+            <dt>{DECISION_TEXT[approval.decision]}</dt>
+            <dd>
+              by {approval.decidedByEmail ?? "an unknown account"}, <LocalTime value={approval.decidedAt} />
+            </dd>
+          </>
+        )}
+        {approval.reason && (
+          <>
+            <dt>Reason</dt>
+            <dd data-testid="approval-reason">{approval.reason}</dd>
+          </>
+        )}
+      </dl>
+      {waiting && (viewer.canDecide || viewer.canCancel) && (
+        <ApprovalActions
+          orderId={order.id}
+          summary={`This pay-out of ${summary}`}
+          canDecide={viewer.canDecide}
+          canCancel={viewer.canCancel}
+          cardMask={typeof ccNo === "string" ? ccNo : null}
+        />
+      )}
+      {waiting && !viewer.canDecide && !viewer.canCancel && (
+        <p className={`muted ${styles.flush}`}>
+          Someone else decides: an approver or admin who did not create it.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useRef, useState, useTransition } from "react";
+import type { ActionResult } from "@/lib/actions/action-result";
+import styles from "./approvals.module.css";
+
+export interface DecisionField {
+  name: string;
+  label: string;
+  type: "password" | "text" | "textarea";
+  hint?: string;
+  required?: boolean;
+  maxLength?: number;
+  autoComplete?: string;
+}
+
+/**
+ * A button that opens a modal <dialog> asking what a decision needs (a password, a reason), then runs the
+ * decision's server action. Its refusals land on the fields they name; anything else in the status line.
+ */
+export function DecisionDialog(p: {
+  label: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  fields: readonly DecisionField[];
+  danger?: boolean;
+  primary?: boolean;
+  run: (values: Record<string, string>) => Promise<ActionResult<object, object>>;
+}) {
+  const router = useRouter();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = Object.fromEntries(p.fields.map((f) => [f.name, String(form.get(f.name) ?? "")]));
+    setErrors({});
+    setMessage(null);
+    startTransition(async () => {
+      try {
+        const result = await p.run(values);
+        if (result.ok) {
+          dialogRef.current?.close();
+          router.refresh();
+          return;
+        }
+        const fieldErrors = result.fieldErrors ?? {};
+        setErrors(fieldErrors);
+        const placed = new Set(p.fields.map((f) => f.name));
+        const other = Object.entries(fieldErrors)
+          .filter(([k]) => !placed.has(k))
+          .map(([, v]) => v);
+        const shown = Object.keys(fieldErrors).some((k) => placed.has(k));
+        setMessage([shown ? null : result.message, ...other].filter(Boolean).join(" ") || null);
+      } catch {
+        setMessage("Could not reach the dashboard. Try again.");
+      }
+    });
+  }
+
+  const buttonClass = p.danger ? "button-danger" : p.primary ? "button-primary" : "";
+  return (
+    <>
+      <button type="button" className={buttonClass} onClick={() => dialogRef.current?.showModal()}>
+        {p.label}
+      </button>
+      <dialog ref={dialogRef} className={styles.dialog} aria-labelledby={`${id}-title`}>
+        <form className="stack" onSubmit={submit} noValidate>
+          <h2 id={`${id}-title`}>{p.title}</h2>
+          <p>{p.description}</p>
+          {p.fields.map((f) => {
+            const inputId = `${id}-${f.name}`;
+            const error = errors[f.name];
+            const described = [error ? `${inputId}-error` : null, f.hint ? `${inputId}-hint` : null]
+              .filter(Boolean)
+              .join(" ");
+            const common = {
+              id: inputId,
+              name: f.name,
+              required: f.required,
+              maxLength: f.maxLength,
+              "aria-invalid": error ? true : undefined,
+              "aria-describedby": described || undefined,
+            };
+            return (
+              <div className="field" key={f.name}>
+                <label htmlFor={inputId}>{f.label}</label>
+                {f.type === "textarea" ? (
+                  <textarea {...common} rows={3} />
+                ) : (
+                  <input
+                    {...common}
+                    type={f.type}
+                    autoComplete={f.autoComplete ?? "off"}
+                    spellCheck={false}
+                  />
+                )}
+                {error ? (
+                  <span id={`${inputId}-error`} className="field-error">
+                    {error}
+                  </span>
+                ) : null}
+                {f.hint ? (
+                  <span id={`${inputId}-hint`} className="hint">
+                    {f.hint}
+                  </span>
+                ) : null}
+              </div>
+            );
+          })}
+          <div role="status" aria-live="polite">
+            {message ? <p className="alert alert-error">{message}</p> : null}
+          </div>
+          <div className={styles.buttons}>
+            <button type="button" onClick={() => dialogRef.current?.close()} disabled={pending}>
+              Back
+            </button>
+            <button type="submit" className={buttonClass || "button-primary"} disabled={pending}>
+              {pending ? "Working…" : p.confirmLabel}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
