@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { PayinMethod } from "../lib/contract/methods";
+import { UUID_GROUP, UUID_PATTERN } from "../lib/contract/uuid";
 import { test as base, expect } from "../lib/sandbox/kit/playwright";
 import { E2E } from "./config";
 
@@ -11,7 +12,7 @@ import { E2E } from "./config";
  * for names no other run uses, `screenshot()` into the test's own output folder.
  */
 
-export { expect };
+export { expect, UUID_GROUP, UUID_PATTERN };
 
 /** A short token unlikely to repeat across runs and workers: tags the emails of seeded orders and users. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -91,7 +92,8 @@ export interface TaggedPair {
   open: SeededPayin;
 }
 
-const UUID_TEXT = /^[0-9a-f-]{36}$/;
+/** The path of an order's page in the dashboard, e.g. /orders/<id>. */
+export const ORDER_PAGE_URL = new RegExp(`/orders/${UUID_GROUP}$`);
 
 /** A pay-in through the dashboard's form, as the page's signed-in staff; ends on the new order's page. */
 export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): Promise<SeededPayin> {
@@ -99,7 +101,7 @@ export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): 
   const email = seed.email ?? `client-${unique()}@example.com`;
   await page.goto("/payins/new");
   // The paymentId appears once the form is hydrated; choosing before that would be undone.
-  await expect(page.getByTestId("payment-id")).toHaveText(UUID_TEXT);
+  await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
   const paymentId = ((await page.getByTestId("payment-id").textContent()) ?? "").trim();
   await page.getByLabel("Payment method").selectOption(method);
   await expect(page.getByLabel("Payment method")).toHaveValue(method);
@@ -113,7 +115,7 @@ export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): 
   }
   await page.getByRole("button", { name: "Generate" }).click();
   const clientIdInput = page.locator('[data-field="client.id"]').locator("input").first();
-  await expect(clientIdInput).toHaveValue(UUID_TEXT);
+  await expect(clientIdInput).toHaveValue(UUID_PATTERN);
   const clientId = await clientIdInput.inputValue();
   await page.getByLabel("Client IP").fill(seed.ip ?? "203.0.113.10");
   await page.getByLabel("Client email").fill(email);
@@ -123,7 +125,7 @@ export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): 
     await page.getByLabel("Client phone").fill(seed.person.phone);
   }
   await page.getByRole("button", { name: "Create pay-in" }).click();
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await page.waitForURL(ORDER_PAGE_URL, { timeout: 30_000 });
   const customerLink = ((await page.getByTestId("customer-link").textContent()) ?? "").trim();
   const serviceId = ((await page.getByTestId("service-id").textContent()) ?? "").trim();
   return {

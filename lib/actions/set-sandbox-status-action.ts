@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { anyUuid } from "@/lib/contract/uuid";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
 import { canMoveTo, IN_PROGRESS } from "@/lib/contract";
 import { getDb } from "@/lib/runtime";
@@ -12,7 +13,7 @@ import type { ActionResult } from "./action-result";
 import { defineFormAction } from "./define-action";
 
 const inputSchema = z.object({
-  orderId: z.uuid({ error: "orderId: must be an order id (a UUID)" }),
+  orderId: anyUuid({ error: "orderId: must be an order id (a UUID)" }),
   status: z.enum(["Success", "Failed", "Expired"], { error: "status: must be Success, Failed or Expired" }),
 });
 

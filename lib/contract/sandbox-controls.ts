@@ -1,5 +1,6 @@
 /** Bodies of the sandbox's QA test controls (docs/qa.md, Test controls); part of the documented API. */
 import { z } from "zod";
+import { anyUuid } from "./uuid";
 import type { Direction } from "./methods";
 import { resolvedChaosSchema } from "./sandbox-chaos";
 import { FINAL_STATUSES, type FinalStatus } from "./status";
@@ -73,7 +74,7 @@ const sandboxCallbackSchema = z.object({
  */
 export const sandboxOrderSchema = z
   .object({
-    id: z.uuid(),
+    id: anyUuid(),
     paymentId: z.string(),
     type: z.enum(["payin", "payout"]),
     status: z.string().min(1),
@@ -100,7 +101,7 @@ export type SandboxOrderBody = z.infer<typeof sandboxOrderSchema>;
 
 /** GET /sandbox/requests: which of the account's requests to list (query parameters). */
 export const sandboxRequestsQuerySchema = z.object({
-  orderId: z.uuid("Must be an order id (a UUID)").optional(),
+  orderId: anyUuid("Must be an order id (a UUID)").optional(),
   before: z.iso
     .datetime({ offset: true, error: "Must be an ISO 8601 time, e.g. 2026-11-24T10:00:00Z" })
     .optional(),

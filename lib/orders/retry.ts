@@ -6,6 +6,7 @@
 import "server-only";
 import { cardNumber as cardNumberSchema, payinRequestSchema, payoutRequestSchema } from "@/lib/contract";
 import { canonicalise } from "@/lib/contract/canonical-json";
+import { isRecord } from "@/lib/contract/is-record";
 import { matchesMaskedCard } from "@/lib/contract/card-mask";
 import { REFUSED, SUBMIT_FAILED, SUBMITTING } from "@/lib/database/dashboard/local-status";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
@@ -97,10 +98,6 @@ export async function resumeOrder(deps: OrderSubmitDeps, claimed: Order): Promis
     },
   });
   return { ok: false, orderId: claimed.id, message };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 type Rebuilt =

@@ -2,9 +2,9 @@
  * The lists' keyset position (orders by created_at, callbacks by received_at), "<created_at in microseconds>_<id>", as the list query writes it
  * (queries/order-list.ts). Pure: the URL parser checks cursors with it too.
  */
-import { UUID_PATTERN } from "@/lib/contract/uuid";
+import { UUID_GROUP } from "@/lib/contract/uuid";
 
-const CURSOR = new RegExp(`^(\\d{1,17})_(${UUID_PATTERN.source.slice(1, -1)})$`, "i");
+const CURSOR = new RegExp(`^(\\d{1,17})_${UUID_GROUP}$`);
 
 export function parseCursor(cursor: string): { micros: string; id: string } | null {
   const m = CURSOR.exec(cursor);
