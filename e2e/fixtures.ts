@@ -1,5 +1,8 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import type { PayinMethod } from "../lib/contract/methods";
+import type { z } from "zod";
+import type { BankDetailsKind, PayinMethod } from "../lib/contract/methods";
+import { bankDetailsSchemas } from "../lib/contract/payin";
+import type { SandboxOrder } from "../lib/contract/sandbox-controls";
 import { UUID_GROUP, UUID_PATTERN } from "../lib/contract/uuid";
 import { test as base, expect } from "../lib/sandbox/kit/playwright";
 import { E2E } from "./config";
@@ -12,7 +15,7 @@ import { E2E } from "./config";
  * for names no other run uses, `screenshot()` into the test's own output folder.
  */
 
-export { expect, UUID_GROUP, UUID_PATTERN };
+export { expect, type SandboxOrder, UUID_GROUP, UUID_PATTERN };
 
 /** A short token unlikely to repeat across runs and workers: tags the emails of seeded orders and users. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -42,18 +45,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: base.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-/** The sandbox's record of an order (GET /sandbox/orders/{id}), with its bankDetails as the specs read them. */
-export interface SandboxOrder {
-  id: string;
-  status: string;
-  amount: number;
-  bankDetails: Record<string, unknown> & {
-    qr?: { url?: string; code?: string };
-    card?: { cardNumber: string; cardHolderName: string };
-    phoneNumber?: string;
-    payeeName?: string;
-    bankName: string;
-  };
+/**
+ * A pay-in's bankDetails in the sandbox's record (the contract's SandboxOrder types them loosely: pay-outs
+ * have none), checked against the contract's schema of its method's kind: a wrong shape fails the test here.
+ */
+export function detailsOf<K extends BankDetailsKind>(
+  order: SandboxOrder,
+  kind: K,
+): z.output<(typeof bankDetailsSchemas)[K]> {
+  return bankDetailsSchemas[kind].parse(order.bankDetails) as z.output<(typeof bankDetailsSchemas)[K]>;
 }
 
 export interface PayinSeed {

@@ -97,7 +97,8 @@ export const sandboxOrderSchema = z
     description:
       "A sandbox order as stored, with the callbacks it fired and every delivery attempt (for QA).",
   });
-export type SandboxOrderBody = z.infer<typeof sandboxOrderSchema>;
+/** The one type of a sandbox order wherever it crosses a boundary (the sandbox's answer, the dashboard's client, the QA kit, e2e). */
+export type SandboxOrder = z.infer<typeof sandboxOrderSchema>;
 
 /** GET /sandbox/requests: which of the account's requests to list (query parameters). */
 export const sandboxRequestsQuerySchema = z.object({

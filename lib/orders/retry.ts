@@ -13,7 +13,7 @@ import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import {
   claimOrderForResubmit,
   getOrderById,
-  type Order,
+  type OrderRow,
   recordSubmitFailure,
 } from "@/lib/database/dashboard/queries/orders";
 import type { OrderActionResult } from "./field-errors";
@@ -73,7 +73,7 @@ export const RESUME_NEEDS_INPUT = "resume-needs-input";
  * stored. A card pay-out cannot be: only its masked card was stored (docs/architecture.md, Card pay-outs), so it is moved to
  * "Submit failed" with an error asking for the card number, and a human retries it from its page.
  */
-export async function resumeOrder(deps: OrderSubmitDeps, claimed: Order): Promise<OrderActionResult> {
+export async function resumeOrder(deps: OrderSubmitDeps, claimed: OrderRow): Promise<OrderActionResult> {
   const rebuilt = rebuildRequest(claimed, undefined);
   if (rebuilt.ok) return send(deps, claimed, rebuilt.request, { action: "order.resume" });
   const cardMessage = rebuilt.error.fieldErrors?.[RETRY_CARD_FIELD];
@@ -105,7 +105,7 @@ type Rebuilt =
   | { ok: false; error: { fieldErrors?: Record<string, string>; message?: string } };
 
 /** The stored request, made sendable again: the card number put back (checked against its mask). */
-function rebuildRequest(order: Order, typedCard: string | undefined): Rebuilt {
+function rebuildRequest(order: OrderRow, typedCard: string | undefined): Rebuilt {
   const stored = canonicalise(order.request);
   let candidate: Record<string, unknown> = stored;
   const details = isRecord(stored.payoutDetails) ? stored.payoutDetails : undefined;

@@ -248,7 +248,7 @@ describe("timeouts and retries", () => {
     expect(order?.submitAttempts).toBe(3);
     expect(await fx.countOrders(req.paymentId)).toBe(1);
     const seen = await fx.client().getSandboxOrder(order?.providerOrderId ?? "");
-    expect(seen.amount).toBe(order?.finalAmount);
+    expect(seen.amount).toBe(Number(order?.finalAmount));
     expect(await auditActions(orderId)).toEqual(["order.create", "order.retry"]);
 
     // Not failed any more: no second retry.

@@ -24,7 +24,7 @@ import {
   claimOrderForResubmit,
   getOrderById,
   insertOrder,
-  type Order,
+  type OrderRow,
   type OrderRequestFields,
 } from "@/lib/database/dashboard/queries/orders";
 import type { OrderActionResult } from "./field-errors";
@@ -127,7 +127,7 @@ async function createOrder(
  */
 async function resubmitFromForm(
   deps: OrderSubmitDeps,
-  existing: Order,
+  existing: OrderRow,
   request: AnyRequest,
   fields: OrderRequestFields,
 ): Promise<OrderActionResult> {

@@ -7,10 +7,10 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@/lib/auth/roles";
 import type { Database } from "@/lib/database";
-import type { UserRow } from "@/lib/database/dashboard/queries/users";
+import type { User } from "@/lib/database/dashboard/queries/users";
 import { testRequest } from "./next-headers";
 
-export async function signedInAs(db: Database, role: Role): Promise<UserRow> {
+export async function signedInAs(db: Database, role: Role): Promise<User> {
   const { addTestUser } = await import("./auth-database");
   const { createSession } = await import("@/lib/auth/session");
   const { sessionCookieName } = await import("@/lib/auth/cookie");

@@ -16,19 +16,19 @@ type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : Co
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface DashboardDatabase {
-  users: UsersTable;
-  sessions: SessionsTable;
-  rateLimits: RateLimitsTable;
-  orders: OrdersTable;
-  callbackDeliveries: CallbackDeliveriesTable;
-  auditLog: AuditLogTable;
-  signInDevices: SignInDevicesTable;
-  orderStatusCounts: OrderStatusCountsTable;
-  savedViews: SavedViewsTable;
-  paymentApiCalls: PaymentApiCallsTable;
+  users: UsersColumns;
+  sessions: SessionsColumns;
+  rateLimits: RateLimitsColumns;
+  orders: OrdersColumns;
+  callbackDeliveries: CallbackDeliveriesColumns;
+  auditLog: AuditLogColumns;
+  signInDevices: SignInDevicesColumns;
+  orderStatusCounts: OrderStatusCountsColumns;
+  savedViews: SavedViewsColumns;
+  paymentApiCalls: PaymentApiCallsColumns;
 }
 
-export interface UsersTable {
+export interface UsersColumns {
   id: string;
   /** Stored lower-cased. */
   email: string;
@@ -43,7 +43,7 @@ export interface UsersTable {
   passwordChangedAt: Date | null;
 }
 
-export interface SessionsTable {
+export interface SessionsColumns {
   /** SHA-256 of the cookie token. */
   id: string;
   userId: string;
@@ -54,13 +54,13 @@ export interface SessionsTable {
   userAgent: string | null;
 }
 
-export interface RateLimitsTable {
+export interface RateLimitsColumns {
   key: string;
   windowStart: Date;
   count: number;
 }
 
-export interface OrdersTable {
+export interface OrdersColumns {
   id: string;
   direction: "payin" | "payout";
   paymentId: string;
@@ -105,7 +105,7 @@ export type CallbackOutcome =
   | "rejected"
   | "invalid";
 
-export interface CallbackDeliveriesTable {
+export interface CallbackDeliveriesColumns {
   id: string;
   receivedAt: Defaulted<Date>;
   webhookId: string | null;
@@ -123,7 +123,7 @@ export interface CallbackDeliveriesTable {
   reappliedBy: Defaulted<string | null>;
 }
 
-export interface AuditLogTable {
+export interface AuditLogColumns {
   id: string;
   at: Defaulted<Date>;
   userId: string | null;
@@ -132,7 +132,7 @@ export interface AuditLogTable {
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
-export interface SignInDevicesTable {
+export interface SignInDevicesColumns {
   /** SHA-256 of the cookie token. */
   id: string;
   userId: string;
@@ -141,7 +141,7 @@ export interface SignInDevicesTable {
 }
 
 /** A user's named orders-list filters (0011). */
-export interface SavedViewsTable {
+export interface SavedViewsColumns {
   id: string;
   userId: string;
   /** Unique per user, ignoring case. */
@@ -156,7 +156,7 @@ export const CALL_KINDS = ["payin-create", "payout-create", "bank-list", "sandbo
 export type CallKind = (typeof CALL_KINDS)[number];
 
 /** One attempt of a call to the payment service as the client saw it, card numbers masked (0013). */
-export interface PaymentApiCallsTable {
+export interface PaymentApiCallsColumns {
   id: string;
   /** Shared by the attempts of one call. */
   callId: string;
@@ -182,18 +182,18 @@ export interface PaymentApiCallsTable {
   /** What the call was (0015), read off its method and path: lib/payment-api/call-kinds.ts. */
   kind: CallKind;
 }
-export type PaymentApiCall = Selectable<PaymentApiCallsTable>;
+export type PaymentApiCallRow = Selectable<PaymentApiCallsColumns>;
 
 /** A saved view as the app uses it (the list's canonical filter query under a name). */
-export type SavedViewRow = Pick<Selectable<SavedViewsTable>, "id" | "name" | "query">;
+export type SavedViewRow = Pick<Selectable<SavedViewsColumns>, "id" | "name" | "query">;
 
-export type User = Selectable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
-export type AuditLogEntry = Selectable<AuditLogTable>;
-export type CallbackDelivery = Selectable<CallbackDeliveriesTable>;
+export type UserRow = Selectable<UsersColumns>;
+export type SessionRow = Selectable<SessionsColumns>;
+export type AuditLogRow = Selectable<AuditLogColumns>;
+export type CallbackDeliveryRow = Selectable<CallbackDeliveriesColumns>;
 
 /** Orders per status, kept by triggers (0008): the sum of `n` over a status's slots is its count. */
-export interface OrderStatusCountsTable {
+export interface OrderStatusCountsColumns {
   status: string;
   slot: number;
   /** bigint: read as a string. */
@@ -201,5 +201,5 @@ export interface OrderStatusCountsTable {
 }
 
 /** One order as the app reads it (every column). */
-export type Order = Selectable<OrdersTable>;
-export type NewOrderRecord = Insertable<OrdersTable>;
+export type OrderRow = Selectable<OrdersColumns>;
+export type NewOrderRow = Insertable<OrdersColumns>;

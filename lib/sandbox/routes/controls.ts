@@ -4,7 +4,7 @@ import {
   canMoveTo,
   fieldErrorsFromZod,
   fromMinorUnits,
-  type SandboxOrderBody,
+  type SandboxOrder,
   type SandboxRequestLog,
   sandboxRequestsQuerySchema,
   sandboxChaosSchema,
@@ -21,7 +21,8 @@ import { problem, problemResponse, validationProblem } from "../problems";
 import { moveOrder } from "../service/move-order";
 import { resendCallback } from "../service/resend-callback";
 import { readCallbacksOfOrder } from "@/lib/database/sandbox/callbacks";
-import { findOrder, type OrderRow, setOrderChaos } from "@/lib/database/sandbox/orders";
+import type { SandboxOrderRow } from "@/lib/database/sandbox/schema";
+import { findOrder, setOrderChaos } from "@/lib/database/sandbox/orders";
 import { orderChaos } from "../chaos";
 
 const notFound = (id: string) =>
@@ -31,7 +32,7 @@ const notFound = (id: string) =>
 async function ownOrder<E extends MerchantEnv & SandboxEnv>(
   ctx: SandboxContext,
   c: Context<E, "/sandbox/orders/:id">,
-): Promise<{ id: string; order: OrderRow | undefined }> {
+): Promise<{ id: string; order: SandboxOrderRow | undefined }> {
   const id = c.req.param("id") ?? "";
   const order = isUuid(id) ? await findOrder(ctx.db, c.get("merchant").clientId, id) : undefined;
   if (order) c.set("orderId", order.id);
@@ -143,7 +144,7 @@ export function controlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void 
 }
 
 /** An order with its callbacks and every delivery attempt. */
-export async function orderView(ctx: SandboxContext, o: OrderRow): Promise<SandboxOrderBody> {
+export async function orderView(ctx: SandboxContext, o: SandboxOrderRow): Promise<SandboxOrder> {
   const { callbacks, attempts } = await readCallbacksOfOrder(ctx.db, o.id);
   const money = (text: string) => fromMinorUnits(minorFromDecimal(text));
   return {

@@ -13,7 +13,7 @@ import {
   sandboxRunStartSchema,
 } from "@/lib/contract";
 import { findRun, listRunsOf } from "@/lib/database/sandbox/runs";
-import type { RunRow } from "@/lib/database/sandbox/schema";
+import type { SandboxRunRow } from "@/lib/database/sandbox/schema";
 import { admitGet, admitPost } from "../admission";
 import type { Merchant, SandboxContext } from "../context";
 import type { SandboxEnv } from "../http-env";
@@ -79,7 +79,7 @@ async function runFor(
   ctx: SandboxContext,
   merchant: Merchant,
   clientId: string,
-): Promise<RunRow | undefined> {
+): Promise<SandboxRunRow | undefined> {
   if (!isRunClientId(clientId)) return undefined;
   const run = await findRun(ctx.db, clientId);
   if (!run) return undefined;
@@ -89,7 +89,7 @@ async function runFor(
 const runNotFound = (clientId: string) =>
   problemResponse(problem(404, "not-found", `No run ${clientId} of this account`));
 
-function runView(ctx: SandboxContext, run: RunRow): Omit<SandboxRun, "secret"> {
+function runView(ctx: SandboxContext, run: SandboxRunRow): Omit<SandboxRun, "secret"> {
   return {
     clientId: run.clientId,
     label: run.label,

@@ -12,10 +12,10 @@ import type { Sql } from "@/lib/database";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
-import type { CallbackDeliveryRow } from "./callback-deliveries";
+import type { CallbackDelivery } from "./callback-deliveries";
 
 export type CallbackListRow = Pick<
-  CallbackDeliveryRow,
+  CallbackDelivery,
   "id" | "receivedAt" | "webhookId" | "verified" | "verificationError" | "orderId" | "status" | "outcome"
 > & {
   reapplyOf: string | null;

@@ -7,7 +7,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, sql as raw, type 
 import { isUuid } from "@/lib/contract/uuid";
 import type { Sql } from "@/lib/database";
 import { prepare, prepareShaped, typed } from "@/lib/database/kysely";
-import type { DashboardDatabase, Order } from "@/lib/database/dashboard/schema";
+import type { DashboardDatabase, OrderRow } from "@/lib/database/dashboard/schema";
 import { uuidPrefixRange } from "@/lib/contract/uuid-prefix";
 import type { KeysetPosition as OrderListPage, OrderListFilters } from "@/lib/database/dashboard/list-types";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
@@ -32,7 +32,7 @@ const LIST_COLUMNS = [
 /** This row's keyset position, for next/previous links (lib/database/dashboard/keyset-cursor.ts reads it). */
 const cursorOf = raw<string>`(extract(epoch FROM created_at) * 1000000)::bigint::text || '_' || id::text`;
 
-export type OrderListRow = Pick<Order, (typeof LIST_COLUMNS)[number]> & { cursor: string };
+export type OrderListRow = Pick<OrderRow, (typeof LIST_COLUMNS)[number]> & { cursor: string };
 
 export interface OrderListResult {
   rows: OrderListRow[];
@@ -268,7 +268,7 @@ export async function countOrdersByStatus(sql: Sql) {
     .execute();
 }
 
-export type OrderStatusRow = Pick<Order, "id" | "status" | "updatedAt">;
+export type OrderStatusRow = Pick<OrderRow, "id" | "status" | "updatedAt">;
 
 // The live-status poll runs every few seconds per open page: prepared (compiled once), see prepare().
 const statusesOf = prepare(["ids"], (k: Kysely<DashboardDatabase>, a: { ids: string[] }) =>

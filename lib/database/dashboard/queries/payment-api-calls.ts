@@ -1,7 +1,7 @@
 import "server-only";
 import { sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
-import type { CallKind, DashboardDatabase, PaymentApiCall } from "@/lib/database/dashboard/schema";
+import type { CallKind, DashboardDatabase, PaymentApiCallRow } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
 import {
   type CallListFilters,
@@ -17,7 +17,7 @@ import { listOrders, ORDER_LIST_MAX_LIMIT } from "./order-list";
  * An attempt as the pages show it, with the email of whoever caused it (null: the dashboard itself) and
  * the order it was about, if it is one of ours.
  */
-export type PaymentApiCallRow = PaymentApiCall & { userEmail: string | null; orderId: string | null };
+export type PaymentApiCall = PaymentApiCallRow & { userEmail: string | null; orderId: string | null };
 
 const calls = (sql: Sql) =>
   typed<DashboardDatabase>(sql)
@@ -43,7 +43,7 @@ const calls = (sql: Sql) =>
 export async function listCallsForOrder(
   sql: Sql,
   order: { paymentId: string; providerOrderId: string | null },
-): Promise<PaymentApiCallRow[]> {
+): Promise<PaymentApiCall[]> {
   return calls(sql)
     .where((eb) =>
       eb.or([
@@ -56,7 +56,7 @@ export async function listCallsForOrder(
     .execute();
 }
 
-export type CallListRow = PaymentApiCallRow & { cursor: string };
+export type CallListRow = PaymentApiCall & { cursor: string };
 
 export interface CallListResult {
   rows: CallListRow[];
