@@ -6,6 +6,9 @@
  * Driver conventions (lib/database/index.ts): numeric → string, timestamptz → Date, jsonb → parsed value;
  * jsonb is written as JSON text (JSON.stringify), never as an object (pg would turn an array into a
  * PostgreSQL array literal).
+ *
+ * Names (docs/architecture.md, One owner per shape): a table's interface is `<Table>Columns`, a row as stored
+ * `<Thing>Row`, a row to insert `New<Thing>Row`.
  */
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { BankDetails } from "@/lib/contract";

@@ -6,6 +6,9 @@
  * Driver conventions (lib/database/index.ts): numeric → string, timestamptz → Date, jsonb → parsed value;
  * jsonb is written as JSON text (JSON.stringify), never as an object (pg would turn an array into a
  * PostgreSQL array literal).
+ *
+ * Names (docs/architecture.md, One owner per shape): a table's interface is `<Table>Columns`, a row as stored
+ * `<Thing>Row`, a row to insert `New<Thing>Row`.
  */
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { BankDetails, ChaosMode, Direction, ResolvedChaos, SandboxChaos } from "@/lib/contract";
