@@ -12,11 +12,7 @@
  */
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { BankDetails } from "@/lib/contract";
-
-/** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
-type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : ColumnType<T, string, string>;
-/** A column with a database default. */
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
+import type { Defaulted, Json } from "@/lib/database/column-types";
 
 export interface DashboardDatabase {
   users: UsersColumns;

@@ -12,13 +12,7 @@ const db = (sql: Sql) => typed<SandboxDatabase>(sql);
 
 export async function enqueueCallback(
   sql: Sql,
-  c: {
-    id: string;
-    orderId: string;
-    clientId: string;
-    url: string;
-    status: string;
-    body: string;
+  c: Pick<SandboxCallbackRow, "id" | "orderId" | "clientId" | "url" | "status" | "body"> & {
     at: Date;
     /** When its first attempt is due, if not at once (callback chaos "late"). */
     dueAt?: Date;

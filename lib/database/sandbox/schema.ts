@@ -12,6 +12,7 @@
  */
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { BankDetails, ChaosMode, Direction, ResolvedChaos, SandboxChaos } from "@/lib/contract";
+import type { Defaulted, Json } from "@/lib/database/column-types";
 
 /**
  * The chaos chosen for one callback (lib/sandbox/chaos.ts): its modes ("stale": the older-status callback
@@ -23,11 +24,6 @@ export interface CallbackChaos {
   seed: number;
   delayMs: number;
 }
-
-/** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
-type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : ColumnType<T, string, string>;
-/** A column with a database default. */
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface SandboxDatabase {
   sandboxOrders: SandboxOrdersColumns;
