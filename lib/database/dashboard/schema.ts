@@ -10,7 +10,7 @@
  * Names (docs/architecture.md, One owner per shape): a table's interface is `<Table>Columns`, a row as stored
  * `<Thing>Row`, a row to insert `New<Thing>Row`.
  */
-import type { ColumnType, Insertable, Selectable } from "kysely";
+import type { ColumnType, Selectable } from "kysely";
 import type { BankDetails } from "@/lib/contract";
 import type { Defaulted, Json } from "@/lib/database/column-types";
 
@@ -201,4 +201,3 @@ export interface OrderStatusCountsColumns {
 
 /** One order as the app reads it (every column). */
 export type OrderRow = Selectable<OrdersColumns>;
-export type NewOrderRow = Insertable<OrdersColumns>;

@@ -20,26 +20,28 @@ import type { DashboardDatabase, OrderRow } from "@/lib/database/dashboard/schem
 
 export type { OrderRow } from "@/lib/database/dashboard/schema";
 
-/** What creating an order stores (status "Submitting"); `request` as an object (written as JSON text here). */
-export interface OrderInput {
-  id: string;
-  direction: Direction;
-  paymentId: string;
-  paymentMethod: string;
-  /** Two-decimal string ("1500.00"). */
-  amount: string;
-  currency: string | null;
-  country: string;
-  /** The request as it will be sent, card number already masked. */
-  request: Record<string, unknown>;
-  clientEmail: string;
-  createdBy: string | null;
-  payToken: string | null;
-  /** How long the send about to start may take (milliseconds): the lease on the "Submitting" order. */
-  leaseMs: number;
-  /** The refused order this one corrects ("Fix and resend"), if any. */
-  resendOf?: string | null;
-}
+/**
+ * What creating an order stores (status "Submitting"), as its row reads back: `amount` a two-decimal string,
+ * `request` as sent with the card number masked (written as JSON text here).
+ */
+export type OrderInput = Pick<
+  OrderRow,
+  | "id"
+  | "direction"
+  | "paymentId"
+  | "paymentMethod"
+  | "amount"
+  | "currency"
+  | "country"
+  | "request"
+  | "clientEmail"
+  | "createdBy"
+  | "payToken"
+> &
+  Partial<Pick<OrderRow, "resendOf">> & {
+    /** How long the send about to start may take (milliseconds): the lease on the "Submitting" order. */
+    leaseMs: number;
+  };
 
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 
