@@ -3,7 +3,6 @@
  * order's method and the day received; keyset pages on (received_at, id), never OFFSET.
  */
 import "server-only";
-import { sql as raw } from "kysely";
 import type {
   CallbackListFilters,
   KeysetPosition as CallbackListPage,
@@ -12,6 +11,7 @@ import type { Sql } from "@/lib/database";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
+import { cursorOf, cursorTime } from "../keyset-sql";
 import type { CallbackDelivery } from "./callback-deliveries";
 
 export type CallbackListRow = Pick<
@@ -31,8 +31,6 @@ export interface CallbackListResult {
   nextCursor: string | null;
   prevCursor: string | null;
 }
-
-const cursorOf = raw<string>`(extract(epoch FROM d.received_at) * 1000000)::bigint::text || '_' || d.id::text`;
 
 function filtered(sql: Sql, filters: CallbackListFilters) {
   return typed<DashboardDatabase>(sql)
@@ -68,17 +66,14 @@ export async function listCallbacks(
       "o.paymentMethod",
       "o.paymentId",
       "o.direction",
-      cursorOf.as("cursor"),
+      cursorOf("d.receivedAt", "d.id").as("cursor"),
     ])
     .$if(cursor !== null, (q) =>
       q.where((eb) =>
         eb(
           eb.refTuple("d.receivedAt", "d.id"),
           backwards ? ">" : "<",
-          eb.tuple(
-            raw<Date>`'epoch'::timestamptz + ${cursor?.micros}::bigint * interval '1 microsecond'`,
-            cursor?.id as string,
-          ),
+          eb.tuple(cursorTime(cursor?.micros), cursor?.id as string),
         ),
       ),
     )

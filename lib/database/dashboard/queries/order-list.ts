@@ -11,6 +11,7 @@ import type { DashboardDatabase, OrderRow } from "@/lib/database/dashboard/schem
 import { uuidPrefixRange } from "@/lib/contract/uuid-prefix";
 import type { KeysetPosition as OrderListPage, OrderListFilters } from "@/lib/database/dashboard/list-types";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
+import { cursorOf, cursorTime } from "../keyset-sql";
 
 /** The list's columns (not the request, response or details), and the row's keyset position. */
 const LIST_COLUMNS = [
@@ -28,9 +29,6 @@ const LIST_COLUMNS = [
   "createdAt",
   "updatedAt",
 ] as const;
-
-/** This row's keyset position, for next/previous links (lib/database/dashboard/keyset-cursor.ts reads it). */
-const cursorOf = raw<string>`(extract(epoch FROM created_at) * 1000000)::bigint::text || '_' || id::text`;
 
 export type OrderListRow = Pick<OrderRow, (typeof LIST_COLUMNS)[number]> & { cursor: string };
 
@@ -153,8 +151,7 @@ function whereOf(eb: Where, shape: ListShape, a: ListArgs) {
       break;
   }
   if (shape.cursor !== "none") {
-    const at = raw<Date>`'epoch'::timestamptz + ${a.micros}::bigint * interval '1 microsecond'`;
-    const keyset = eb.tuple(at, a.cursorId as string);
+    const keyset = eb.tuple(cursorTime(a.micros), a.cursorId as string);
     where.push(eb(eb.refTuple("createdAt", "id"), shape.cursor === "before" ? ">" : "<", keyset));
   }
   return eb.and(where);
@@ -165,13 +162,16 @@ const listStatement = prepareShaped(
   LIST_ARGS,
   (k: Kysely<DashboardDatabase>, shape: ListShape, a: ListArgs) => {
     const direction = shape.cursor === "before" ? "asc" : "desc";
-    return k
-      .selectFrom("orders")
-      .select([...LIST_COLUMNS, cursorOf.as("cursor")])
-      .where((eb) => whereOf(eb, shape, a))
-      .orderBy("createdAt", direction)
-      .orderBy("id", direction)
-      .limit(a.limit);
+    return (
+      k
+        .selectFrom("orders")
+        // With each row's keyset position, for next/previous links.
+        .select([...LIST_COLUMNS, cursorOf("createdAt", "id").as("cursor")])
+        .where((eb) => whereOf(eb, shape, a))
+        .orderBy("createdAt", direction)
+        .orderBy("id", direction)
+        .limit(a.limit)
+    );
   },
 );
 

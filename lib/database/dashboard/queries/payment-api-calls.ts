@@ -11,6 +11,7 @@ import {
   WHO_SYSTEM,
 } from "@/lib/database/dashboard/list-types";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
+import { cursorOf, cursorTime } from "../keyset-sql";
 import { listOrders, ORDER_LIST_MAX_LIMIT } from "./order-list";
 
 /**
@@ -64,8 +65,6 @@ export interface CallListResult {
   prevCursor: string | null;
 }
 
-const cursorOf = raw<string>`(extract(epoch FROM c.started_at) * 1000000)::bigint::text || '_' || c.id::text`;
-
 /** Orders the `order` filter reads at most (an email search could match many; the newest are taken). */
 const ORDERS_MATCHED = ORDER_LIST_MAX_LIMIT;
 
@@ -89,7 +88,7 @@ export async function listCalls(
   const status = filters.status ? statusMatch(filters.status) : null;
   const direction = backwards ? "asc" : "desc";
   const rows = await calls(sql)
-    .select(cursorOf.as("cursor"))
+    .select(cursorOf("c.startedAt", "c.id").as("cursor"))
     .$if(!filters.call && !filters.banks, (q) => q.where(raw<boolean>`c.kind <> 'bank-list'`))
     .$if(filters.call !== undefined, (q) => q.where("c.kind", "=", filters.call as CallKind))
     .$if(orders !== null, (q) => {
@@ -123,10 +122,7 @@ export async function listCalls(
         eb(
           eb.refTuple("c.startedAt", "c.id"),
           backwards ? ">" : "<",
-          eb.tuple(
-            raw<Date>`'epoch'::timestamptz + ${cursor?.micros}::bigint * interval '1 microsecond'`,
-            cursor?.id as string,
-          ),
+          eb.tuple(cursorTime(cursor?.micros), cursor?.id as string),
         ),
       ),
     )
