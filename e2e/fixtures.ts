@@ -6,6 +6,7 @@ import type { SandboxOrder } from "../lib/contract/sandbox-controls";
 import { UUID_GROUP, UUID_PATTERN } from "../lib/contract/uuid";
 import { test as base, expect } from "../lib/sandbox/kit/playwright";
 import { E2E } from "./config";
+import { addUser, signedOutContext, signIn } from "./staff";
 
 /**
  * What the specs share: `test` with the sandbox QA kit (`sandbox`, lib/sandbox/kit: the fixture a QA team's
@@ -158,22 +159,9 @@ async function addStaffMember(
 ): Promise<StaffMember> {
   const email = `${role}-${unique()}@example.com`;
   const password = `${role}-password-123`;
-  await page.goto("/users");
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Add user" }) });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Role", { exact: true }).selectOption(role);
-  await form.getByLabel("Initial password").fill(password);
-  await form.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
-  const context = await browser.newContext({
-    baseURL: E2E.baseUrl,
-    storageState: { cookies: [], origins: [] },
-  });
-  const theirs = await context.newPage();
-  await theirs.goto("/login");
-  await theirs.getByLabel("Email").fill(email);
-  await theirs.getByLabel("Password").fill(password);
-  await theirs.getByRole("button", { name: "Sign in" }).click();
+  await addUser(page, { email, password, role });
+  const theirs = await (await signedOutContext(browser)).newPage();
+  await signIn(theirs, email, password);
   await expect(theirs).not.toHaveURL(/\/login/);
   return { email, password, page: theirs };
 }
