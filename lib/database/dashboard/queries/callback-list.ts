@@ -11,7 +11,7 @@ import type { Sql } from "@/lib/database";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
-import { cursorOf, cursorTime } from "../keyset-sql";
+import { cursorOf, pastCursor } from "../keyset-sql";
 import type { CallbackDelivery } from "./callback-deliveries";
 
 export type CallbackListRow = Pick<
@@ -68,15 +68,7 @@ export async function listCallbacks(
       "o.direction",
       cursorOf("d.receivedAt", "d.id").as("cursor"),
     ])
-    .$if(cursor !== null, (q) =>
-      q.where((eb) =>
-        eb(
-          eb.refTuple("d.receivedAt", "d.id"),
-          backwards ? ">" : "<",
-          eb.tuple(cursorTime(cursor?.micros), cursor?.id as string),
-        ),
-      ),
-    )
+    .$call((q) => (cursor ? q.where(pastCursor("d.receivedAt", "d.id", cursor, backwards)) : q))
     .orderBy("d.receivedAt", direction)
     .orderBy("d.id", direction)
     .limit(page.limit + 1)

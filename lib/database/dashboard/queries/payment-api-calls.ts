@@ -11,7 +11,7 @@ import {
   WHO_SYSTEM,
 } from "@/lib/database/dashboard/list-types";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
-import { cursorOf, cursorTime } from "../keyset-sql";
+import { cursorOf, pastCursor } from "../keyset-sql";
 import { listOrders, ORDER_LIST_MAX_LIMIT } from "./order-list";
 
 /**
@@ -117,15 +117,7 @@ export async function listCalls(
       q.where("c.startedAt", ">=", new Date(`${filters.from}T00:00:00Z`)),
     )
     .$if(filters.to !== undefined, (q) => q.where("c.startedAt", "<", dayAfter(filters.to as string)))
-    .$if(cursor !== null, (q) =>
-      q.where((eb) =>
-        eb(
-          eb.refTuple("c.startedAt", "c.id"),
-          backwards ? ">" : "<",
-          eb.tuple(cursorTime(cursor?.micros), cursor?.id as string),
-        ),
-      ),
-    )
+    .$call((q) => (cursor ? q.where(pastCursor("c.startedAt", "c.id", cursor, backwards)) : q))
     .orderBy("c.startedAt", direction)
     .orderBy("c.id", direction)
     .limit(page.limit + 1)
