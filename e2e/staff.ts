@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import type { Role } from "../lib/auth/roles";
 import { E2E } from "./config";
 
 /**
@@ -27,7 +28,7 @@ export async function signIn(page: Page, email: string, password: string, next?:
 export interface NewStaffUser {
   email: string;
   password: string;
-  role: "admin" | "operator" | "viewer";
+  role: Role;
   /** Left empty when absent. */
   name?: string;
 }

@@ -3,6 +3,7 @@
  * already checked by the URL parsers of the domain (lib/orders, lib/callbacks, lib/request-log
  * list-filters.ts), and a keyset page position. Pure: the parsers also run in the browser.
  */
+import type { Direction } from "@/lib/contract";
 import type { CallbackOutcome, CallKind } from "./schema";
 
 /** A keyset position: the microsecond timestamp and id of a row, "1763798400123456_<uuid>" (keyset-cursor.ts). */
@@ -12,7 +13,7 @@ export interface KeysetPosition {
 }
 
 export interface OrderListFilters {
-  direction?: "payin" | "payout";
+  direction?: Direction;
   method?: string;
   /** Any status string (the service's statuses are shown as-is). */
   status?: string;

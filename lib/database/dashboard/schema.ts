@@ -11,7 +11,7 @@
  * `<Thing>Row`, a row to insert `New<Thing>Row`.
  */
 import type { ColumnType, Selectable } from "kysely";
-import type { BankDetails } from "@/lib/contract";
+import type { BankDetails, Direction } from "@/lib/contract";
 import type { Defaulted, Json } from "@/lib/database/column-types";
 
 export interface DashboardDatabase {
@@ -27,13 +27,17 @@ export interface DashboardDatabase {
   paymentApiCalls: PaymentApiCallsColumns;
 }
 
+/** Staff roles, the users.role column's values (what each may do: lib/auth/roles.ts). */
+export const USER_ROLES = ["admin", "operator", "viewer"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 export interface UsersColumns {
   id: string;
   /** Stored lower-cased. */
   email: string;
   name: Defaulted<string>;
   passwordHash: string;
-  role: "admin" | "operator" | "viewer";
+  role: UserRole;
   disabledAt: Date | null;
   createdAt: Defaulted<Date>;
   updatedAt: Defaulted<Date>;
@@ -61,7 +65,7 @@ export interface RateLimitsColumns {
 
 export interface OrdersColumns {
   id: string;
-  direction: "payin" | "payout";
+  direction: Direction;
   paymentId: string;
   providerOrderId: string | null;
   paymentMethod: string;

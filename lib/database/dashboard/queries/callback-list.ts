@@ -8,6 +8,7 @@ import type {
   KeysetPosition as CallbackListPage,
 } from "@/lib/database/dashboard/list-types";
 import type { Sql } from "@/lib/database";
+import type { Direction } from "@/lib/contract";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
 import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
@@ -22,7 +23,7 @@ export type CallbackListRow = Pick<
   /** The touched order's method, paymentId and direction (null for none). */
   paymentMethod: string | null;
   paymentId: string | null;
-  direction: "payin" | "payout" | null;
+  direction: Direction | null;
   cursor: string;
 };
 

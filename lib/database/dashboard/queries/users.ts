@@ -1,9 +1,7 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
-import type { DashboardDatabase, UserRow } from "@/lib/database/dashboard/schema";
-
-export type UserRole = UserRow["role"];
+import type { DashboardDatabase, UserRole, UserRow } from "@/lib/database/dashboard/schema";
 
 /** A user as the app shows it (no password hash). */
 export type User = Omit<UserRow, "passwordHash" | "passwordChangedAt">;
