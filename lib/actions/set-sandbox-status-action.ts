@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { anyUuid } from "@/lib/contract/uuid";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
-import { canMoveTo, IN_PROGRESS } from "@/lib/contract";
+import { canMoveTo, FINAL_STATUSES, IN_PROGRESS } from "@/lib/contract";
 import { getDb } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { getOrderById } from "@/lib/database/dashboard/queries/orders";
@@ -14,7 +14,7 @@ import { defineFormAction } from "./define-action";
 
 const inputSchema = z.object({
   orderId: anyUuid({ error: "orderId: must be an order id (a UUID)" }),
-  status: z.enum(["Success", "Failed", "Expired"], { error: "status: must be Success, Failed or Expired" }),
+  status: z.enum(FINAL_STATUSES, { error: `status: must be one of ${FINAL_STATUSES.join(", ")}` }),
 });
 
 const VERB = { Success: "paid", Failed: "failed", Expired: "expired" } as const;

@@ -4,7 +4,7 @@
  * list-filters.ts), and a keyset page position. Pure: the parsers also run in the browser.
  */
 import type { Direction } from "@/lib/contract";
-import type { CallbackOutcome, CallKind } from "./schema";
+import type { CallbackOutcome, CallErrorKind, CallKind } from "./schema";
 
 /** A keyset position: the microsecond timestamp and id of a row, "1763798400123456_<uuid>" (keyset-cursor.ts). */
 export interface KeysetPosition {
@@ -57,7 +57,7 @@ export interface CallListFilters {
 export const WHO_SYSTEM = "system";
 
 /** What a `status` filter matches: a range of HTTP statuses, or a kind of missing answer. */
-export type StatusMatch = { low: number; high: number } | { errorKind: "timeout" | "network" };
+export type StatusMatch = { low: number; high: number } | { errorKind: CallErrorKind };
 
 /** The match of a status filter ("404", "4xx", "timeout", "network"), or null when it is none of them. */
 export function statusMatch(status: string): StatusMatch | null {

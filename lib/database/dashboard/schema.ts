@@ -158,6 +158,9 @@ export interface SavedViewsColumns {
 export const CALL_KINDS = ["payin-create", "payout-create", "bank-list", "sandbox", "other"] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
 
+/** Why a call got no answer. */
+export type CallErrorKind = "timeout" | "network";
+
 /** One attempt of a call to the payment service as the client saw it, card numbers masked (0013). */
 export interface PaymentApiCallsColumns {
   id: string;
@@ -175,7 +178,7 @@ export interface PaymentApiCallsColumns {
   /** Why no answer came. */
   error: string | null;
   /** Which way no answer came (null when one did). */
-  errorKind: "timeout" | "network" | null;
+  errorKind: CallErrorKind | null;
   latencyMs: number;
   /** Whose action caused it; null: the dashboard itself (the resume job). */
   userId: string | null;
