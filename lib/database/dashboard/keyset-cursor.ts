@@ -12,6 +12,18 @@ export function parseCursor(cursor: string): { micros: string; id: string } | nu
 }
 
 /**
+ * Which way a page goes and from where: back from `before` (when there is no `after`), else on from `after`;
+ * no usable cursor is the first page.
+ */
+export function pageStart(page: { after?: string; before?: string }): {
+  backwards: boolean;
+  cursor: { micros: string; id: string } | null;
+} {
+  const backwards = Boolean(page.before) && !page.after;
+  return { backwards, cursor: parseCursor((backwards ? page.before : page.after) ?? "") };
+}
+
+/**
  * One page from rows read one past `limit` in the page's direction (newest first, or oldest first when
  * going back): the rows newest first, and the positions of the next and previous pages (null at an end).
  */

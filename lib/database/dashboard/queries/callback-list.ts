@@ -11,7 +11,7 @@ import type { Sql } from "@/lib/database";
 import type { Direction } from "@/lib/contract";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
-import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
+import { dayAfter, keysetPage, pageStart } from "../keyset-cursor";
 import { cursorOf, pastCursor } from "../keyset-sql";
 import type { CallbackDelivery } from "./callback-deliveries";
 
@@ -50,8 +50,7 @@ export async function listCallbacks(
   filters: CallbackListFilters,
   page: CallbackListPage & { limit: number },
 ): Promise<CallbackListResult> {
-  const backwards = Boolean(page.before) && !page.after;
-  const cursor = parseCursor((backwards ? page.before : page.after) ?? "");
+  const { backwards, cursor } = pageStart(page);
   const direction = backwards ? "asc" : "desc";
   const rows = await filtered(sql, filters)
     .select([

@@ -10,7 +10,7 @@ import { prepare, prepareShaped, typed } from "@/lib/database/kysely";
 import type { DashboardDatabase, OrderRow } from "@/lib/database/dashboard/schema";
 import { uuidPrefixRange } from "@/lib/contract/uuid-prefix";
 import type { KeysetPosition as OrderListPage, OrderListFilters } from "@/lib/database/dashboard/list-types";
-import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
+import { dayAfter, keysetPage, pageStart } from "../keyset-cursor";
 import { cursorOf, cursorTime } from "../keyset-sql";
 
 /** The list's columns (not the request, response or details), and the row's keyset position. */
@@ -206,8 +206,7 @@ async function listPage(
   page: OrderListPage & { limit: number },
 ): Promise<OrderListResult> {
   const limit = Math.max(1, Math.min(ORDER_LIST_MAX_LIMIT, Math.trunc(page.limit)));
-  const backwards = Boolean(page.before) && !page.after;
-  const cursor = parseCursor((backwards ? page.before : page.after) ?? "");
+  const { backwards, cursor } = pageStart(page);
   const q = filters.q ?? "";
   const search: Search = idSearch?.search ?? (!q ? "none" : isUuid(q) ? "exactId" : "text");
   const shape: ListShape = {

@@ -10,7 +10,7 @@ import {
   statusMatch,
   WHO_SYSTEM,
 } from "@/lib/database/dashboard/list-types";
-import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
+import { dayAfter, keysetPage, pageStart } from "../keyset-cursor";
 import { cursorOf, pastCursor } from "../keyset-sql";
 import { listOrders, ORDER_LIST_MAX_LIMIT } from "./order-list";
 
@@ -79,8 +79,7 @@ export async function listCalls(
   filters: CallListFilters,
   page: CallListPage & { limit: number },
 ): Promise<CallListResult> {
-  const backwards = Boolean(page.before) && !page.after;
-  const cursor = parseCursor((backwards ? page.before : page.after) ?? "");
+  const { backwards, cursor } = pageStart(page);
   const orders = filters.order
     ? (await listOrders(sql, { q: filters.order }, { limit: ORDERS_MATCHED })).rows
     : null;
