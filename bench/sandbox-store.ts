@@ -6,18 +6,15 @@
 import { randomUUID } from "node:crypto";
 import { type Database, migrate, openDatabase } from "@/lib/database";
 import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "@/lib/database/sandbox/migrations";
-import {
-  findOrderByPaymentId,
-  insertOrderIfNew,
-  type SandboxOrderInput,
-} from "@/lib/database/sandbox/orders";
+import { findOrderByPaymentId, insertOrderIfNew } from "@/lib/database/sandbox/orders";
+import type { NewSandboxOrderRow } from "@/lib/database/sandbox/schema";
 import { scratchPostgres } from "./dashboard-support";
 import { figure, ratio } from "./lib";
 
 const BLOCKS = 10;
 const PER_BLOCK = Number(process.env.BENCH_STORE_PER_BLOCK ?? 200);
 
-function newOrder(): SandboxOrderInput {
+function newOrder(): NewSandboxOrderRow {
   return {
     id: randomUUID(),
     clientId: "bench",
@@ -33,14 +30,14 @@ function newOrder(): SandboxOrderInput {
     status: "In progress",
     request: { paymentMethod: "Card", amount: 1500 },
     bankDetails: { cardNumber: "2202200199999994", cardHolderName: "HOLDER", bankName: "Bank" } as never,
-    postbackUrl: undefined,
+    postbackUrl: null,
     expiresAt: new Date(),
     createdAt: new Date(),
   };
 }
 
 /** The store's statements as main sent them (lib/database/sandbox/orders.ts before issue 7). */
-async function rawCreate(db: Database, o: SandboxOrderInput): Promise<void> {
+async function rawCreate(db: Database, o: NewSandboxOrderRow): Promise<void> {
   await db.query(
     `INSERT INTO sandbox_orders (id, client_id, direction, payment_id, request_hash, payment_method, country,
        currency, amount, final_amount, status, request, bank_details, postback_url, expires_at, created_at, updated_at)
@@ -73,14 +70,14 @@ async function rawCreate(db: Database, o: SandboxOrderInput): Promise<void> {
   ]);
 }
 
-async function typedCreate(db: Database, o: SandboxOrderInput): Promise<void> {
+async function typedCreate(db: Database, o: NewSandboxOrderRow): Promise<void> {
   await insertOrderIfNew(db, o);
   await findOrderByPaymentId(db, o.clientId, o.direction, o.paymentId);
 }
 
 async function block(
   db: Database,
-  run: (db: Database, o: SandboxOrderInput) => Promise<void>,
+  run: (db: Database, o: NewSandboxOrderRow) => Promise<void>,
 ): Promise<number> {
   const orders = Array.from({ length: PER_BLOCK }, newOrder);
   const started = performance.now();

@@ -1,38 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { E2E } from "./config";
 import { expect, screenshot, test, unique } from "./fixtures";
+import { addUser, SIGNED_OUT, seriousAxeViolations, signedOutContext, signIn } from "./staff";
 
 /**
  * Staff sign-in, roles and sign-out through the browser. The default context is the admin saved by
  * auth.setup.ts; flows that sign in or out themselves use fresh contexts so the shared admin session
  * stays alive for the other specs.
  */
-
-const SIGNED_OUT = { cookies: [], origins: [] };
-
-async function freshContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: E2E.baseUrl, storageState: SIGNED_OUT });
-}
-
-async function signIn(page: Page, email: string, password: string, next?: string): Promise<void> {
-  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : "/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function addUser(page: Page, user: { email: string; name: string; role: string; password: string }) {
-  await page.goto("/users");
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Add user" }) });
-  await form.getByLabel("Email").fill(user.email);
-  await form.getByLabel("Name").fill(user.name);
-  await form.getByLabel("Role", { exact: true }).selectOption(user.role);
-  await form.getByLabel("Initial password").fill(user.password);
-  await form.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Added ${user.email}` })).toBeVisible();
-  await expect(page.locator(`tr[data-user-email="${user.email}"]`)).toBeVisible();
-}
 
 test.describe("sign-in", () => {
   test.use({ storageState: SIGNED_OUT });
@@ -107,12 +81,12 @@ test("a viewer sees no create links and is refused on /payins/new and /users", a
   const viewer = {
     email: `viewer-${unique()}@example.com`,
     name: "Vera Viewer",
-    role: "viewer",
+    role: "viewer" as const,
     password: "viewer-password-123",
   };
   await addUser(page, viewer);
 
-  const ctx = await freshContext(browser);
+  const ctx = await signedOutContext(browser);
   try {
     const vp = await ctx.newPage();
     await signIn(vp, viewer.email, viewer.password);
@@ -142,12 +116,12 @@ test("admin changes a role, disables a user (their session ends), and can't disa
   const op = {
     email: `op-${unique()}@example.com`,
     name: "Otto Operator",
-    role: "operator",
+    role: "operator" as const,
     password: "operator-password-1",
   };
   await addUser(page, op);
 
-  const ctx = await freshContext(browser);
+  const ctx = await signedOutContext(browser);
   try {
     const op1 = await ctx.newPage();
     await signIn(op1, op.email, op.password);
@@ -204,7 +178,7 @@ test("adding a user names the failing fields", async ({ page }) => {
 });
 
 test("sign-out ends the session on the server: the old cookie no longer works", async ({ browser }) => {
-  const ctx = await freshContext(browser);
+  const ctx = await signedOutContext(browser);
   try {
     const page = await ctx.newPage();
     await signIn(page, E2E.admin.email, E2E.admin.password, "/users");
@@ -216,7 +190,7 @@ test("sign-out ends the session on the server: the old cookie no longer works", 
     await expect(page).toHaveURL(/\/login/);
 
     // Replay the cookie from before sign-out in a new browser: the server no longer knows it.
-    const replay = await freshContext(browser);
+    const replay = await signedOutContext(browser);
     try {
       await replay.addCookies(saved);
       const p2 = await replay.newPage();
@@ -231,25 +205,21 @@ test("sign-out ends the session on the server: the old cookie no longer works", 
 });
 
 test("login and users pages have no serious accessibility violations", async ({ page, browser }) => {
-  const serious = async (p: Page) =>
-    (await new AxeBuilder({ page: p }).analyze()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   await page.goto("/users");
   await expect(page.getByRole("heading", { name: "Users", exact: true })).toBeVisible();
-  expect(await serious(page)).toEqual([]);
-  const ctx = await freshContext(browser);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  const ctx = await signedOutContext(browser);
   try {
     const login = await ctx.newPage();
     await login.goto("/login");
-    expect(await serious(login)).toEqual([]);
+    expect(await seriousAxeViolations(login)).toEqual([]);
   } finally {
     await ctx.close();
   }
 });
 
 test("a signed-out visit to a deep page returns there after signing in", async ({ browser }) => {
-  const context = await freshContext(browser);
+  const context = await signedOutContext(browser);
   const page = await context.newPage();
   await page.goto("/orders?direction=payout");
   await expect(page).toHaveURL(/\/login\?next=%2Forders%3Fdirection%3Dpayout/);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PAYIN_METHODS, PAYOUT_METHODS, type PayinMethod, type PayoutMethod } from "../lib/contract/methods";
-import { createRequestBody, expect, test, unique } from "./fixtures";
+import { createRequestBody, expect, ORDER_PAGE_URL, test, unique, UUID_PATTERN } from "./fixtures";
 
 /**
  * Creating orders through the browser: every pay-in and pay-out method reaching its order page, the bank
@@ -21,13 +21,13 @@ function fieldError(page: Page, name: string): Locator {
 
 async function fillClient(page: Page, email = `client-${unique()}@example.com`) {
   await page.getByRole("button", { name: "Generate" }).click();
-  await expect(field(page, "client.id")).toHaveValue(/^[0-9a-f-]{36}$/);
+  await expect(field(page, "client.id")).toHaveValue(UUID_PATTERN);
   await page.getByLabel("Client IP").fill("203.0.113.10");
   await page.getByLabel("Client email").fill(email);
 }
 
 async function expectOrderPage(page: Page, heading: string): Promise<string> {
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await page.waitForURL(ORDER_PAGE_URL, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
   return new URL(page.url()).pathname.split("/").pop() ?? "";
 }
@@ -35,7 +35,7 @@ async function expectOrderPage(page: Page, heading: string): Promise<string> {
 /** The form is ready once its paymentId was generated after hydration (the submit button is enabled). */
 async function openForm(page: Page, path: string, method: string) {
   await page.goto(path);
-  await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
   await page.getByLabel("Payment method").selectOption(method);
 }
 

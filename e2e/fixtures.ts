@@ -1,7 +1,12 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import type { PayinMethod } from "../lib/contract/methods";
+import type { z } from "zod";
+import type { BankDetailsKind, PayinMethod } from "../lib/contract/methods";
+import { bankDetailsSchemas } from "../lib/contract/payin";
+import type { SandboxOrder } from "../lib/contract/sandbox-controls";
+import { UUID_GROUP, UUID_PATTERN } from "../lib/contract/uuid";
 import { test as base, expect } from "../lib/sandbox/kit/playwright";
 import { E2E } from "./config";
+import { addUser, signedOutContext, signIn } from "./staff";
 
 /**
  * What the specs share: `test` with the sandbox QA kit (`sandbox`, lib/sandbox/kit: the fixture a QA team's
@@ -11,7 +16,7 @@ import { E2E } from "./config";
  * for names no other run uses, `screenshot()` into the test's own output folder.
  */
 
-export { expect };
+export { expect, type SandboxOrder, UUID_GROUP, UUID_PATTERN };
 
 /** A short token unlikely to repeat across runs and workers: tags the emails of seeded orders and users. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -41,18 +46,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: base.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-/** The sandbox's record of an order (GET /sandbox/orders/{id}), with its bankDetails as the specs read them. */
-export interface SandboxOrder {
-  id: string;
-  status: string;
-  amount: number;
-  bankDetails: Record<string, unknown> & {
-    qr?: { url?: string; code?: string };
-    card?: { cardNumber: string; cardHolderName: string };
-    phoneNumber?: string;
-    payeeName?: string;
-    bankName: string;
-  };
+/**
+ * A pay-in's bankDetails in the sandbox's record (the contract's SandboxOrder types them loosely: pay-outs
+ * have none), checked against the contract's schema of its method's kind: a wrong shape fails the test here.
+ */
+export function detailsOf<K extends BankDetailsKind>(
+  order: SandboxOrder,
+  kind: K,
+): z.output<(typeof bankDetailsSchemas)[K]> {
+  return bankDetailsSchemas[kind].parse(order.bankDetails) as z.output<(typeof bankDetailsSchemas)[K]>;
 }
 
 export interface PayinSeed {
@@ -91,7 +93,8 @@ export interface TaggedPair {
   open: SeededPayin;
 }
 
-const UUID_TEXT = /^[0-9a-f-]{36}$/;
+/** The path of an order's page in the dashboard, e.g. /orders/<id>. */
+export const ORDER_PAGE_URL = new RegExp(`/orders/${UUID_GROUP}$`);
 
 /** A pay-in through the dashboard's form, as the page's signed-in staff; ends on the new order's page. */
 export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): Promise<SeededPayin> {
@@ -99,7 +102,7 @@ export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): 
   const email = seed.email ?? `client-${unique()}@example.com`;
   await page.goto("/payins/new");
   // The paymentId appears once the form is hydrated; choosing before that would be undone.
-  await expect(page.getByTestId("payment-id")).toHaveText(UUID_TEXT);
+  await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
   const paymentId = ((await page.getByTestId("payment-id").textContent()) ?? "").trim();
   await page.getByLabel("Payment method").selectOption(method);
   await expect(page.getByLabel("Payment method")).toHaveValue(method);
@@ -113,7 +116,7 @@ export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): 
   }
   await page.getByRole("button", { name: "Generate" }).click();
   const clientIdInput = page.locator('[data-field="client.id"]').locator("input").first();
-  await expect(clientIdInput).toHaveValue(UUID_TEXT);
+  await expect(clientIdInput).toHaveValue(UUID_PATTERN);
   const clientId = await clientIdInput.inputValue();
   await page.getByLabel("Client IP").fill(seed.ip ?? "203.0.113.10");
   await page.getByLabel("Client email").fill(email);
@@ -123,7 +126,7 @@ export async function createPayinThroughForm(page: Page, seed: PayinSeed = {}): 
     await page.getByLabel("Client phone").fill(seed.person.phone);
   }
   await page.getByRole("button", { name: "Create pay-in" }).click();
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await page.waitForURL(ORDER_PAGE_URL, { timeout: 30_000 });
   const customerLink = ((await page.getByTestId("customer-link").textContent()) ?? "").trim();
   const serviceId = ((await page.getByTestId("service-id").textContent()) ?? "").trim();
   return {
@@ -155,22 +158,9 @@ export interface StaffMember {
 async function addStaffMember(browser: Browser, page: Page, role: StaffRole): Promise<StaffMember> {
   const email = `${role}-${unique()}@example.com`;
   const password = `${role}-password-123`;
-  await page.goto("/users");
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Add user" }) });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Role", { exact: true }).selectOption(role);
-  await form.getByLabel("Initial password").fill(password);
-  await form.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
-  const context = await browser.newContext({
-    baseURL: E2E.baseUrl,
-    storageState: { cookies: [], origins: [] },
-  });
-  const theirs = await context.newPage();
-  await theirs.goto("/login");
-  await theirs.getByLabel("Email").fill(email);
-  await theirs.getByLabel("Password").fill(password);
-  await theirs.getByRole("button", { name: "Sign in" }).click();
+  await addUser(page, { email, password, role });
+  const theirs = await (await signedOutContext(browser)).newPage();
+  await signIn(theirs, email, password);
   await expect(theirs).not.toHaveURL(/\/login/);
   return { email, password, page: theirs };
 }

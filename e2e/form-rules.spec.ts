@@ -1,6 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { E2E } from "./config";
-import { createRequestBody, expect, screenshot, test, unique } from "./fixtures";
+import {
+  createRequestBody,
+  expect,
+  ORDER_PAGE_URL,
+  screenshot,
+  test,
+  unique,
+  UUID_PATTERN,
+} from "./fixtures";
 
 /**
  * The order forms apply the contract's rules before submit: the countries a method serves (as you type, and
@@ -19,7 +27,7 @@ async function expectFieldError(control: Locator, message: string | RegExp) {
 
 async function openForm(page: Page, path: string, method: string) {
   await page.goto(path);
-  await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
   await page.getByLabel("Payment method").selectOption(method);
 }
 
@@ -104,7 +112,7 @@ test.describe("Pix pay-out keys", () => {
     await phone.fill("+55 11 98765-4321");
     await expect(phone).not.toHaveAttribute("aria-invalid", "true");
     await page.getByRole("button", { name: "Create pay-out" }).click();
-    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.waitForURL(ORDER_PAGE_URL, { timeout: 30_000 });
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Pay-out · PIX_OUT_PHONE");
   });
 
@@ -157,7 +165,7 @@ test.describe("bank picker", () => {
     await page.getByLabel("Amount", { exact: true }).fill("1500");
     await fillClient(page);
     await page.getByRole("button", { name: "Create pay-in" }).click();
-    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.waitForURL(ORDER_PAGE_URL, { timeout: 30_000 });
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Pay-in · Card");
     await expect(await createRequestBody(page)).toContainText(/"bankId":\s*1002/);
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { getMessages } from "../lib/i18n";
 import { E2E } from "./config";
-import { expect, type SeededPayin, screenshot, test } from "./fixtures";
+import { expect, screenshot, type SeededPayin, test, UUID_PATTERN } from "./fixtures";
 
 /**
  * What the customer is charged is what they are shown: a cross-border NSPK QR pay-in for Kazakhstan is in
@@ -14,7 +14,7 @@ const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 async function openPayinForm(page: Page, method: string, country: string) {
   await page.goto("/payins/new");
-  await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
   await page.getByLabel("Payment method").selectOption(method);
   await page.getByLabel("Country", { exact: true }).fill(country);
 }

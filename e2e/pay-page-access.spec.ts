@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { getMessages } from "../lib/i18n";
 import { E2E } from "./config";
-import { test as base, expect, PHONE, type SandboxOrder, screenshot } from "./fixtures";
+import { test as base, detailsOf, expect, PHONE, screenshot } from "./fixtures";
 
 /**
  * The pay page wherever the customer opens it: without JavaScript (no dead buttons; the bank search as a
@@ -30,8 +30,8 @@ const test = base.extend<{ qrOrder: () => Promise<QrOrder> }>({
     await use(async () => {
       // VTB's QR orders carry an NSPK link (qr.url), which the bank apps open.
       const order = await createPayin({ method: "QRNSPK", amount: "1500", bank: "vtb" });
-      const held = (await sandbox.order(order.serviceId)) as unknown as SandboxOrder;
-      return { path: order.customerPath, nspkUrl: held.bankDetails.qr!.url! };
+      const held = await sandbox.order(order.serviceId);
+      return { path: order.customerPath, nspkUrl: detailsOf(held, "nspkQr").qr.url! };
     });
   },
 });

@@ -4,7 +4,15 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "../lib/contract/methods";
 import { E2E } from "./config";
-import { test as base, expect, PHONE, type SandboxOrder, type SeededPayin, screenshot } from "./fixtures";
+import {
+  test as base,
+  detailsOf,
+  expect,
+  PHONE,
+  type SandboxOrder,
+  type SeededPayin,
+  screenshot,
+} from "./fixtures";
 
 /**
  * The customer pay page, from orders created through the dashboard's form: details per method checked
@@ -39,9 +47,7 @@ const test = base.extend<{
   customerOrder: async ({ createPayin, sandbox }, use) => {
     await use(async (method, amount = "1500", bank = BANK_SEARCH[method]) => {
       const order = await createPayin({ method, amount, bank, ip: CLIENT_IP, person: CLIENT });
-      // A pay-in's bankDetails are always there; the kit types them loosely (pay-outs have none).
-      const held = (await sandbox.order(order.serviceId)) as unknown as SandboxOrder;
-      return { ...order, path: order.customerPath, sandbox: held };
+      return { ...order, path: order.customerPath, sandbox: await sandbox.order(order.serviceId) };
     });
   },
 });
@@ -64,25 +70,30 @@ const exactAmount = (amount: number) => (Math.round(amount * 100) / 100).toFixed
 
 /** What the customer must see and copy for an order, by the sandbox's own record. */
 function expectedValues(order: CreatedOrder): Record<string, string> {
-  const d = order.sandbox.bankDetails;
   const values: Record<string, string> = { amount: exactAmount(order.sandbox.amount) };
   switch (PAYIN_METHOD_INFO[order.method].bankDetails) {
-    case "card":
-      values.cardNumber = d.card!.cardNumber;
-      values.cardHolder = d.card!.cardHolderName;
+    case "card": {
+      const d = detailsOf(order.sandbox, "card");
+      values.cardNumber = d.card.cardNumber;
+      values.cardHolder = d.card.cardHolderName;
       values.bank = d.bankName;
       break;
-    case "phone":
-      values.phoneNumber = d.phoneNumber!;
-      values.payee = d.payeeName!;
+    }
+    case "phone": {
+      const d = detailsOf(order.sandbox, "phone");
+      values.phoneNumber = d.phoneNumber;
+      values.payee = d.payeeName;
       values.bank = d.bankName;
       break;
-    case "nspkQr":
-      if (d.qr?.url) values.paymentLink = d.qr.url;
-      else values.qrCode = d.qr!.code!;
+    }
+    case "nspkQr": {
+      const { qr } = detailsOf(order.sandbox, "nspkQr");
+      if (qr.url) values.paymentLink = qr.url;
+      else values.qrCode = qr.code!;
       break;
+    }
     case "pixQr":
-      values.pixCode = d.qr!.code!;
+      values.pixCode = detailsOf(order.sandbox, "pixQr").qr.code;
       break;
   }
   return values;
@@ -132,9 +143,9 @@ test.describe("details per method", () => {
       await pay.goto(order.path);
       await expect(pay.getByTestId("countdown")).toHaveText(/^1[45]:\d\d$/);
       const expected = expectedValues(order);
-      await expect(pay.getByTestId("bank-name")).toHaveText(order.sandbox.bankDetails.bankName);
-
       const kind = PAYIN_METHOD_INFO[method].bankDetails;
+      await expect(pay.getByTestId("bank-name")).toHaveText(detailsOf(order.sandbox, kind).bankName);
+
       if (kind === "card") {
         await expect(pay.locator('[data-value="cardNumber"]')).toHaveText(
           expected.cardNumber!.replace(/(\d{4})(?=\d)/g, "$1 "),
@@ -144,8 +155,10 @@ test.describe("details per method", () => {
         await expect(pay.locator('[data-value="phoneNumber"]')).toHaveText(/^\+7 \d{3} \d{3}-\d{2}-\d{2}$/);
       }
       if (kind === "nspkQr" || kind === "pixQr") {
-        const qr = order.sandbox.bankDetails.qr!;
-        expect(await decodeQr(pay)).toBe(kind === "nspkQr" ? (qr.url ?? qr.code) : qr.code);
+        const nspk = kind === "nspkQr" ? detailsOf(order.sandbox, "nspkQr").qr : undefined;
+        expect(await decodeQr(pay)).toBe(
+          nspk ? (nspk.url ?? nspk.code) : detailsOf(order.sandbox, "pixQr").qr.code,
+        );
       }
 
       // Every value has its copy button, and each puts exactly the service's value on the clipboard.
@@ -189,7 +202,7 @@ test("QR order on a phone: the bank-app chooser opens Sberbank and VTB with thei
 }) => {
   // VTB's orders carry an NSPK link (qr.url), which is what a bank app opens.
   const order = await customerOrder("QRNSPK", "1500", "vtb");
-  const url = order.sandbox.bankDetails.qr?.url;
+  const url = detailsOf(order.sandbox, "nspkQr").qr.url;
   expect(url).toMatch(/^https:\/\/qr\.nspk\.ru\//);
   const context = await phoneContext(browser, "ru-RU");
   const pay = await context.newPage();
@@ -216,7 +229,7 @@ test("the bank apps without JavaScript: the chooser links to a page of every app
   customerOrder,
 }) => {
   const order = await customerOrder("QRNSPK", "1500", "vtb");
-  const url = order.sandbox.bankDetails.qr!.url!;
+  const url = detailsOf(order.sandbox, "nspkQr").qr.url!;
   const context = await browser.newContext({
     ...PHONE,
     baseURL: E2E.baseUrl,
@@ -317,7 +330,7 @@ test("an order expired by the service is served without its details", async ({
     })
     .toBe(1);
   const html = await (await pay.request.get(order.path)).text();
-  expect(html).not.toContain(order.sandbox.bankDetails.phoneNumber!);
+  expect(html).not.toContain(detailsOf(order.sandbox, "phone").phoneNumber);
   await expect(pay.getByRole("heading", { name: "O tempo acabou" })).toBeVisible();
   await context.close();
 });
@@ -518,8 +531,8 @@ test("readable with JavaScript off: amount, details and QR are in the HTML", asy
   const pay = await context.newPage();
   await pay.goto(order.path);
   await expect(pay.getByTestId("amount")).toHaveText(/R\$\s?100,50/);
-  await expect(pay.locator('[data-value="pixCode"]')).toHaveText(order.sandbox.bankDetails.qr!.code!);
-  expect(await decodeQr(pay)).toBe(order.sandbox.bankDetails.qr!.code);
+  await expect(pay.locator('[data-value="pixCode"]')).toHaveText(detailsOf(order.sandbox, "pixQr").qr.code);
+  expect(await decodeQr(pay)).toBe(detailsOf(order.sandbox, "pixQr").qr.code);
   await expect(pay.getByTestId("countdown")).toHaveText(/^1[45]:\d\d$/);
 
   // The copy buttons cannot copy without JavaScript: one click on a value selects all of it instead.
@@ -527,7 +540,7 @@ test("readable with JavaScript off: amount, details and QR are in the HTML", asy
   // but the HTML parser still treats <noscript> as raw text.)
   const selection = () => pay.evaluate(() => window.getSelection()?.toString() ?? "");
   await pay.locator('[data-value="pixCode"]').click();
-  expect(await selection()).toBe(order.sandbox.bankDetails.qr!.code);
+  expect(await selection()).toBe(detailsOf(order.sandbox, "pixQr").qr.code);
   await pay.getByTestId("amount").click();
   expect((await selection()).replace(/\s/g, " ")).toMatch(/^R\$ ?100,50$/);
   await screenshot(pay, "no-javascript-pt-BR");

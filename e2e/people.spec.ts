@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E } from "./config";
-import { expect, screenshot, test, unique } from "./fixtures";
+import { expect, screenshot, test, unique, UUID_GROUP } from "./fixtures";
+import { addUser, seriousAxeViolations, signedOutContext, signIn } from "./staff";
 
 /**
  * People (issue 11): changing your own password, an admin's one-time password reset, Disable's
@@ -9,41 +9,16 @@ import { expect, screenshot, test, unique } from "./fixtures";
  * shared e2e admin's password is never changed.
  */
 
-const SIGNED_OUT = { cookies: [], origins: [] };
+/** A user's row on /users, as links to it are written: /users#user-<id>. */
+const USER_ANCHOR = `/users#user-${UUID_GROUP}`;
+
 const PHONE = { width: 390, height: 844 };
-
-async function freshContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: E2E.baseUrl, storageState: SIGNED_OUT });
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 /** Adds an operator through /users (as the admin page) and returns its email and password. */
 async function addOperator(page: Page): Promise<{ email: string; password: string }> {
   const user = { email: `person-${unique()}@example.com`, password: "first-password-123" };
-  await page.goto("/users");
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Add user" }) });
-  await form.getByLabel("Email").fill(user.email);
-  await form.getByLabel("Role", { exact: true }).selectOption("operator");
-  await form.getByLabel("Initial password").fill(user.password);
-  await form.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByRole("row").filter({ hasText: user.email })).toBeVisible();
+  await addUser(page, { ...user, role: "operator" });
   return user;
-}
-
-/**
- * axe's serious and critical findings, as "rule: nodes" lines (an empty list passes). The same bar as
- * auth.spec.ts: the shell's sandbox banner sits outside a landmark (a moderate "region" finding).
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function changePassword(page: Page, current: string, next: string): Promise<void> {
@@ -59,8 +34,8 @@ test("change your own password from the user menu: other sessions end, this one 
   browser,
 }) => {
   const user = await addOperator(page);
-  const here = await freshContext(browser);
-  const elsewhere = await freshContext(browser);
+  const here = await signedOutContext(browser);
+  const elsewhere = await signedOutContext(browser);
   try {
     const mine = await here.newPage();
     const other = await elsewhere.newPage();
@@ -77,7 +52,7 @@ test("change your own password from the user menu: other sessions end, this one 
     await changePassword(mine, "not-the-password", "second-password-456");
     await expect(mine.getByText("The current password is not right")).toBeVisible();
     await expect(mine.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
-    expect(await axeViolations(mine)).toEqual([]);
+    expect(await seriousAxeViolations(mine)).toEqual([]);
 
     // A repeat that differs: said under that field, and nothing typed is lost.
     const form = mine.getByRole("region", { name: "Change password" });
@@ -123,7 +98,7 @@ test("an admin resets a password: the one-time password is shown once and forces
   browser,
 }) => {
   const user = await addOperator(page);
-  const theirs = await freshContext(browser);
+  const theirs = await signedOutContext(browser);
   try {
     const them = await theirs.newPage();
     await signIn(them, user.email, user.password);
@@ -175,7 +150,7 @@ test("an admin resets a password: the one-time password is shown once and forces
     await expect(resetEntry).toContainText(`Reset the password of ${user.email}`);
     await expect(resetEntry.getByRole("link", { name: user.email })).toHaveAttribute(
       "href",
-      /^\/users#user-[0-9a-f-]{36}$/,
+      new RegExp(`^${USER_ANCHOR}$`),
     );
     await expect(activity.locator('li[data-action="user.password-change"]').first()).toContainText(
       "Replaced their one-time password with a new password",
@@ -192,7 +167,7 @@ test("Disable asks first, naming the user; your own Disable is off and says why"
   const dialog = page.getByRole("dialog", { name: `Disable ${user.email}?` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`${user.email} is signed out at once`);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   // The viewport, not the full page: a modal dialog is about what the user sees at once.
   await page.screenshot({ path: test.info().outputPath("disable-dialog-desktop.png") });
   await page.setViewportSize(PHONE);
@@ -245,7 +220,7 @@ test("the activity log is sentences: orders, exports and users named with links,
   await expect(page).toHaveURL(`${E2E.baseUrl}/orders/${order.id}`);
   await page.goBack();
   await added.getByRole("link", { name: user.email }).click();
-  await expect(page).toHaveURL(/\/users#user-[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(new RegExp(`${USER_ANCHOR}$`));
   await expect(page.locator("tr:target")).toHaveAttribute("data-user-email", user.email);
   await page.setViewportSize(PHONE);
   await screenshot(page, "activity-mobile");

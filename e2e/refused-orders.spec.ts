@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, screenshot, test, unique } from "./fixtures";
+import { expect, ORDER_PAGE_URL, screenshot, test, unique, UUID_PATTERN } from "./fixtures";
 
 /**
  * Orders the payment service refused (issue 11): a 4xx is final ("Refused", its field errors under the
@@ -17,7 +17,7 @@ function fieldError(page: Page, name: string): Locator {
 
 async function openForm(page: Page, path: string, method: string) {
   await page.goto(path);
-  await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
   await page.getByLabel("Payment method").selectOption(method);
 }
 
@@ -28,7 +28,7 @@ async function fillClient(page: Page, email: string) {
 }
 
 async function orderPage(page: Page, heading: string): Promise<string> {
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await page.waitForURL(ORDER_PAGE_URL, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
   return new URL(page.url()).pathname.split("/").pop() ?? "";
 }
@@ -85,7 +85,7 @@ test.describe("a refused order", () => {
     await expect(page.getByLabel("Payment method")).toHaveValue("Card");
     await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("5.00");
     await expect(page.getByLabel("Client email")).toHaveValue(email);
-    await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
     await expect(page.getByTestId("payment-id")).not.toHaveText(refusedPaymentId ?? "");
     await bothWidths(page, "resend-form-payin");
 
@@ -199,7 +199,7 @@ test.describe("the recipient of a pay-out", () => {
     await expect(recipient).toContainText("+79001234567");
     await expect(recipient).toContainText("Ivan Ivanov");
     await expect(recipient.getByText("Alfa-Bank", { exact: true })).toBeVisible();
-    await expect(page.getByTestId("service-id")).toHaveText(/^[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("service-id")).toHaveText(UUID_PATTERN);
     await bothWidths(page, "payout-sbp-recipient");
 
     // The sandbox control says what it does to a pay-out; the create's answer says it is not the state now.

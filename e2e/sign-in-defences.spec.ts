@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, unique } from "./fixtures";
-import { E2E } from "./config";
 import { rawSignIn } from "./raw-sign-in";
+import { addUser, signedOutContext, signIn } from "./staff";
 
 /**
  * Issue 8's sign-in defences against the real server: the client address comes from the socket (forged
@@ -10,31 +9,8 @@ import { rawSignIn } from "./raw-sign-in";
  * per-IP allowance of 127.0.0.1, which every other spec signs in from, is left alone.
  */
 
-const SIGNED_OUT = { cookies: [], origins: [] };
 const ACCOUNT_LIMIT = 5;
 const IP_LIMIT = 20;
-
-async function freshContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: E2E.baseUrl, storageState: SIGNED_OUT });
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function addUser(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/users");
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Add user" }) });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Name").fill("Locked Out");
-  await form.getByLabel("Role", { exact: true }).selectOption("operator");
-  await form.getByLabel("Initial password").fill(password);
-  await form.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Added ${email}` })).toBeVisible();
-}
 
 async function lockOut(email: string, fromAddress: string): Promise<void> {
   for (let i = 1; i <= ACCOUNT_LIMIT; i++) await rawSignIn(fromAddress, email, `wrong-guess-${i}`);
@@ -69,10 +45,10 @@ test("a locked account still lets its owner in from a browser they signed in on 
 }) => {
   const email = `owner-${unique()}@example.com`;
   const password = "owner-password-123";
-  await addUser(page, email, password);
+  await addUser(page, { email, password, role: "operator", name: "Locked Out" });
 
-  const known = await freshContext(browser);
-  const stranger = await freshContext(browser);
+  const known = await signedOutContext(browser);
+  const stranger = await signedOutContext(browser);
   try {
     const ownerPage = await known.newPage();
     await signIn(ownerPage, email, password);
@@ -103,7 +79,7 @@ test("admins see a locked account in Users and unlock it (audited in the activit
 }) => {
   const email = `locked-${unique()}@example.com`;
   const password = "locked-password-123";
-  await addUser(page, email, password);
+  await addUser(page, { email, password, role: "operator", name: "Locked Out" });
   await lockOut(email, "127.0.0.41");
 
   await page.goto("/users");
@@ -120,7 +96,7 @@ test("admins see a locked account in Users and unlock it (audited in the activit
   await expect(activity.getByText(`Unlocked ${email}`)).toBeVisible();
 
   // Unlocked: the owner gets in from a browser they never used.
-  const ctx = await freshContext(browser);
+  const ctx = await signedOutContext(browser);
   try {
     const ownerPage = await ctx.newPage();
     await signIn(ownerPage, email, password);

@@ -1,22 +1,11 @@
+import { BrandMark } from "@/components/shell/brand-mark";
 import styles from "./auth.module.css";
 
 export function BrandHeader() {
   return (
     <div className={styles.brand}>
       <span className={styles.brandMark} aria-hidden="true">
-        <svg
-          aria-hidden="true"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.4"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M4 12h16M14 6l6 6-6 6" />
-        </svg>
+        <BrandMark size={18} />
       </span>
       <span>Payments</span>
     </div>

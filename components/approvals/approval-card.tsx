@@ -1,7 +1,7 @@
 import { LocalTime } from "@/components/time/local-time";
 import { formatAmount } from "@/components/orders/format";
 import { AWAITING_APPROVAL } from "@/lib/database/dashboard/local-status";
-import type { Order } from "@/lib/database/dashboard/queries/orders";
+import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import type { PayoutApprovalView } from "@/lib/database/dashboard/queries/payout-approvals";
 import { ApprovalActions } from "./approval-actions";
 import styles from "./approvals.module.css";
@@ -18,7 +18,7 @@ export function ApprovalCard({
   approval,
   viewer,
 }: {
-  order: Order;
+  order: OrderRow;
   approval: PayoutApprovalView;
   viewer: { canDecide: boolean; canCancel: boolean };
 }) {

@@ -3,15 +3,15 @@ import { JsonBlock } from "@/components/orders/json-block";
 import { StatusBadge } from "@/components/orders/status-badge";
 import { LocalTime } from "@/components/time/local-time";
 import { OUTCOME_TEXT } from "@/lib/callbacks/outcomes";
-import type { CallbackDeliveryRow } from "@/lib/database/dashboard/queries/callback-deliveries";
+import type { CallbackDelivery } from "@/lib/database/dashboard/queries/callback-deliveries";
 import orderStyles from "@/components/orders/orders.module.css";
 import { ReapplyButton, ResendButton } from "./callback-buttons";
 import styles from "./callbacks.module.css";
 
 export interface CallbackDetailProps {
-  delivery: CallbackDeliveryRow;
+  delivery: CallbackDelivery;
   order: { id: string; paymentId: string; paymentMethod: string } | null;
-  reapplications: CallbackDeliveryRow[];
+  reapplications: CallbackDelivery[];
   canWrite: boolean;
   usesSandbox: boolean;
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CopyButton } from "@/components/copy-button/copy-button";
 import { LocalTime } from "@/components/time/local-time";
-import type { PaymentApiCallRow } from "@/lib/database/dashboard/queries/payment-api-calls";
+import type { PaymentApiCall } from "@/lib/database/dashboard/queries/payment-api-calls";
 import { curlCommand } from "@/lib/payment-api/curl";
 import styles from "./orders.module.css";
 
@@ -20,7 +20,7 @@ export function ApiCalls({
   clientId,
   withOrders = false,
 }: {
-  calls: PaymentApiCallRow[];
+  calls: PaymentApiCall[];
   clientId: string;
   /** Link each call to its order (the request log's own page). */
   withOrders?: boolean;

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { OUTCOME_TEXT } from "@/lib/callbacks/outcomes";
-import type { CallbackDeliveryRow } from "@/lib/database/dashboard/queries/callback-deliveries";
+import type { CallbackDelivery } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { LocalTime } from "@/components/time/local-time";
 import { JsonBlock } from "./json-block";
 import styles from "./orders.module.css";
 import { StatusBadge } from "./status-badge";
 
 /** Every callback delivery matched to the order, oldest first, with how it was verified and handled. */
-export function CallbackTimeline({ deliveries }: { deliveries: CallbackDeliveryRow[] }) {
+export function CallbackTimeline({ deliveries }: { deliveries: CallbackDelivery[] }) {
   if (deliveries.length === 0) {
     return (
       <p className={`muted ${styles.flush}`}>

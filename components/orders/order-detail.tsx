@@ -2,9 +2,9 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { IN_PROGRESS } from "@/lib/contract";
 import type { AuditRow } from "@/lib/database/dashboard/queries/audit";
-import type { PaymentApiCallRow } from "@/lib/database/dashboard/queries/payment-api-calls";
-import type { CallbackDeliveryRow } from "@/lib/database/dashboard/queries/callback-deliveries";
-import type { LinkedOrder, Order } from "@/lib/database/dashboard/queries/orders";
+import type { PaymentApiCall } from "@/lib/database/dashboard/queries/payment-api-calls";
+import type { CallbackDelivery } from "@/lib/database/dashboard/queries/callback-deliveries";
+import type { LinkedOrder, OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { REFUSED, SUBMIT_FAILED, SUBMITTING } from "@/lib/database/dashboard/local-status";
 import { ApiCalls } from "./api-calls";
 import { CallbackTimeline } from "./callback-timeline";
@@ -22,10 +22,10 @@ import { SubmissionHistory } from "./submission-history";
 import { SubmitFailedBanner } from "./submit-failed-banner";
 
 export interface OrderDetailProps {
-  order: Order;
-  deliveries: CallbackDeliveryRow[];
+  order: OrderRow;
+  deliveries: CallbackDelivery[];
   /** Every attempt of every call about this order (the request log). */
-  apiCalls: PaymentApiCallRow[];
+  apiCalls: PaymentApiCall[];
   /** Our X-Client-Id, for "Copy as cURL". */
   clientId: string;
   submissions: AuditRow[];

@@ -1,4 +1,4 @@
-import type { Order } from "@/lib/database/dashboard/queries/orders";
+import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { JsonBlock } from "./json-block";
 import styles from "./order-page.module.css";
 
@@ -7,7 +7,7 @@ import styles from "./order-page.module.css";
  * it only for an order whose calls the request log does not hold (sent before the log existed): otherwise
  * each attempt's request and answer are under "Calls to the payment service", once.
  */
-export function OrderRaw({ order }: { order: Pick<Order, "request" | "response" | "lastError"> }) {
+export function OrderRaw({ order }: { order: Pick<OrderRow, "request" | "response" | "lastError"> }) {
   const problem = order.lastError?.problem;
   const status = typeof order.lastError?.status === "number" ? order.lastError.status : null;
   const failure = typeof order.lastError?.message === "string" ? order.lastError.message : null;

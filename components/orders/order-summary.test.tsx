@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import type { Order } from "@/lib/database/dashboard/queries/orders";
+import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { OrderSummary } from "./order-summary";
 
-const ORDER: Order = {
+const ORDER: OrderRow = {
   id: "0f8b8f52-3c2e-4a55-9d0e-8f4f7f0b8b01",
   direction: "payin",
   paymentId: "7c0f3e2a-91b4-4d6e-8f10-2b3c4d5e6f70",
@@ -31,7 +31,7 @@ const ORDER: Order = {
   resendOf: null,
 };
 
-const render = (order: Order) =>
+const render = (order: OrderRow) =>
   renderToStaticMarkup(<OrderSummary order={order} resendOf={null} resentAs={[]} />).replace(/<[^>]+>/g, " ");
 
 describe("the order summary's amount and currency", () => {

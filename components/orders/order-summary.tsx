@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { LinkedOrder, Order } from "@/lib/database/dashboard/queries/orders";
+import type { LinkedOrder, OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { REFUSED } from "@/lib/database/dashboard/local-status";
 import { LocalTime } from "@/components/time/local-time";
 import { directionLabel, formatAmount } from "./format";
@@ -29,7 +29,7 @@ export function OrderSummary({
   resendOf,
   resentAs,
 }: {
-  order: Order;
+  order: OrderRow;
   /** The refused order this one corrects. */
   resendOf: LinkedOrder | null;
   /** The orders made by "Fix and resend" of this one. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { Fragment } from "react";
-import type { Order } from "@/lib/database/dashboard/queries/orders";
+import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { getPaymentApi } from "@/lib/runtime";
 import { recipientRows } from "./recipient";
 
@@ -20,7 +20,7 @@ async function bankNameOf(country: string, bankId: unknown): Promise<string | un
 export async function RecipientCard({
   order,
 }: {
-  order: Pick<Order, "request" | "country" | "paymentMethod">;
+  order: Pick<OrderRow, "request" | "country" | "paymentMethod">;
 }) {
   const bankName = await bankNameOf(order.country, order.request.bankId);
   const rows = recipientRows(order.request, bankName);

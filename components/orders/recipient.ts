@@ -2,7 +2,13 @@
  * Who a pay-out pays, read from its stored request (card number already masked): the rows of the order
  * page's recipient card, by method. Pure, so each method's rows are unit-tested.
  */
-import { isPayoutMethod, PAYOUT_DETAIL_LABELS, PAYOUT_METHOD_INFO, type PixKeyField } from "@/lib/contract";
+import {
+  isPayoutMethod,
+  isRecord,
+  PAYOUT_DETAIL_LABELS,
+  PAYOUT_METHOD_INFO,
+  type PixKeyField,
+} from "@/lib/contract";
 
 export interface RecipientRow {
   label: string;
@@ -14,7 +20,7 @@ export interface RecipientRow {
 type Json = Record<string, unknown>;
 
 function record(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
+  return isRecord(value) ? value : {};
 }
 
 function text(value: unknown): string | undefined {

@@ -1,11 +1,11 @@
 import Link from "next/link";
-import type { Order } from "@/lib/database/dashboard/queries/orders";
+import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { fieldLabel } from "@/lib/orders/field-labels";
 import { refusalReasons } from "@/lib/orders/refusal";
 import styles from "./order-page.module.css";
 
 /** Where "Fix and resend" opens the create form, prefilled from the refused order (by id, on the server). */
-export function resendHref(order: Pick<Order, "id" | "direction">): string {
+export function resendHref(order: Pick<OrderRow, "id" | "direction">): string {
   return `/${order.direction === "payin" ? "payins" : "payouts"}/new?resend=${order.id}`;
 }
 
@@ -13,7 +13,7 @@ export function resendHref(order: Pick<Order, "id" | "direction">): string {
  * A refused order: final, with the service's reasons under the form's field labels, and "Fix and resend"
  * (a new order with a new paymentId). No retry: the same request would be refused the same way.
  */
-export function RefusalBanner({ order, canWrite }: { order: Order; canWrite: boolean }) {
+export function RefusalBanner({ order, canWrite }: { order: OrderRow; canWrite: boolean }) {
   const { summary, fields } = refusalReasons(order.lastError, fieldLabel);
   const status = typeof order.lastError?.status === "number" ? order.lastError.status : null;
   return (

@@ -1,4 +1,4 @@
-import type { Order } from "@/lib/database/dashboard/queries/orders";
+import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { RetrySubmitButton } from "./retry-submit-button";
 import styles from "./order-page.module.css";
 
@@ -11,7 +11,7 @@ export function SubmitFailedBanner({
   interrupted,
   canWrite,
 }: {
-  order: Order;
+  order: OrderRow;
   /** "Submitting" past its lease: the sending process died; the automatic resume resends it soon. */
   interrupted: boolean;
   canWrite: boolean;

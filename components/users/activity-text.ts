@@ -1,6 +1,7 @@
 import type { AuditAction } from "@/lib/database/dashboard/audit-actions";
 import { isAuditAction } from "@/lib/database/dashboard/audit-actions";
 import { callbackHref, orderHref, userHref } from "./user-link";
+import { isRecord } from "@/lib/contract/is-record";
 import { isUuid } from "@/lib/contract/uuid";
 import { describeCallbackFilters } from "@/lib/callbacks/list-filters";
 import { OUTCOME_FILTER_TEXT, OUTCOME_TEXT } from "@/lib/callbacks/outcomes";
@@ -162,9 +163,7 @@ const num = (v: unknown): string => (typeof v === "number" ? String(v) : "0");
 
 function callbackFilters(e: ActivityEntry): string {
   const filters = e.details.filters;
-  return filters && typeof filters === "object"
-    ? describeCallbackFilters(filters as Record<string, unknown>)
-    : "all";
+  return isRecord(filters) ? describeCallbackFilters(filters) : "all";
 }
 
 /** ": 3 applied, 1 duplicate" from { applied: 3, duplicate: 1 }. */

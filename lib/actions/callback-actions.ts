@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { anyUuid } from "@/lib/contract/uuid";
 import { BULK_REAPPLY_LIMIT, parseCallbackListParams } from "@/lib/callbacks/list-filters";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
 import { getDb, getEnv, getPaymentApi } from "@/lib/runtime";
@@ -15,7 +16,7 @@ import type { ActionResult } from "./action-result";
 import { defineFormAction } from "./define-action";
 
 const deliverySchema = z.object({
-  deliveryId: z.uuid({ error: "deliveryId: must be a callback delivery's id" }),
+  deliveryId: anyUuid({ error: "deliveryId: must be a callback delivery's id" }),
 });
 
 const receiverSecrets = () => {

@@ -1,8 +1,9 @@
 "use server";
 
 import { z } from "zod";
+import { anyUuid } from "@/lib/contract/uuid";
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
-import { canMoveTo, IN_PROGRESS } from "@/lib/contract";
+import { canMoveTo, FINAL_STATUSES, IN_PROGRESS } from "@/lib/contract";
 import { getDb, getEnv, getPaymentApi } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { getOrderById } from "@/lib/database/dashboard/queries/orders";
@@ -11,8 +12,8 @@ import type { ActionResult } from "./action-result";
 import { defineFormAction } from "./define-action";
 
 const inputSchema = z.object({
-  orderId: z.uuid({ error: "orderId: must be an order id (a UUID)" }),
-  status: z.enum(["Success", "Failed", "Expired"], { error: "status: must be Success, Failed or Expired" }),
+  orderId: anyUuid({ error: "orderId: must be an order id (a UUID)" }),
+  status: z.enum(FINAL_STATUSES, { error: `status: must be one of ${FINAL_STATUSES.join(", ")}` }),
 });
 
 const VERB = { Success: "paid", Failed: "failed", Expired: "expired" } as const;

@@ -11,7 +11,7 @@ import type { Database } from "@/lib/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getOrderById } from "@/lib/database/dashboard/queries/orders";
 import { getApprovalSettings, getPayoutApproval } from "@/lib/database/dashboard/queries/payout-approvals";
-import type { UserRow } from "@/lib/database/dashboard/queries/users";
+import type { User } from "@/lib/database/dashboard/queries/users";
 import type { OrderActionResult } from "@/lib/orders/field-errors";
 import { type OrderSubmitDeps, submitPayout } from "@/lib/orders/submit";
 import { addTestUser } from "@/lib/testing/auth-database";
@@ -36,7 +36,7 @@ let scratch: ScratchDatabase;
 let db: Database;
 /** A second instance's connections (PostgreSQL); on PGlite the one embedded database. */
 let db2: Database;
-const users = {} as Record<"admin" | "operator" | "approver" | "approver2" | "viewer", UserRow>;
+const users = {} as Record<"admin" | "operator" | "approver" | "approver2" | "viewer", User>;
 
 beforeAll(async () => {
   fx = await startSandboxFixture();
@@ -58,8 +58,8 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-const actor = (u: UserRow): Actor => ({ id: u.id, role: u.role });
-function depsOf(u: UserRow, sql: Database = db): OrderSubmitDeps {
+const actor = (u: User): Actor => ({ id: u.id, role: u.role });
+function depsOf(u: User, sql: Database = db): OrderSubmitDeps {
   return { sql, api: fx.client(), publicBaseUrl: PUBLIC_BASE_URL, userId: u.id, inFlightMs: 30_000 };
 }
 
@@ -74,7 +74,7 @@ async function setApprovals(input: unknown) {
 }
 
 /** An SBP pay-out in roubles of `amount`, created by `by`. */
-async function createPayout(by: UserRow, overrides: Partial<PayoutRequest> = {}) {
+async function createPayout(by: User, overrides: Partial<PayoutRequest> = {}) {
   const request = samplePayoutRequest("SBP", overrides);
   const orderId = orderIdOf(await submitPayout(depsOf(by), request));
   return { orderId, paymentId: request.paymentId };

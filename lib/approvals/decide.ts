@@ -10,7 +10,7 @@ import { APPROVE_ROLES, CANCEL_OWN_ROLES, ROLE_LABELS, type Role } from "@/lib/a
 import { verifyStepUp } from "@/lib/auth/step-up";
 import { AWAITING_APPROVAL, CANCELLED, REJECTED } from "@/lib/database/dashboard/local-status";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
-import { getOrderById, type Order } from "@/lib/database/dashboard/queries/orders";
+import { getOrderById, type OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { claimForApproval, closeAwaiting } from "@/lib/database/dashboard/queries/payout-approvals";
 import type { OrderActionResult } from "@/lib/orders/field-errors";
 import { rebuildRequest } from "@/lib/orders/retry";
@@ -35,7 +35,7 @@ async function awaitingOrder(
   orderId: string,
   actor: Actor,
   allowed: readonly Role[],
-): Promise<{ ok: true; order: Order } | Refusal> {
+): Promise<{ ok: true; order: OrderRow } | Refusal> {
   if (!allowed.includes(actor.role)) {
     return { ok: false, message: `Your role (${ROLE_LABELS[actor.role]}) doesn't allow this.` };
   }
@@ -45,7 +45,7 @@ async function awaitingOrder(
   return { ok: true, order };
 }
 
-function noLongerWaiting(order: Pick<Order, "id" | "status">): Refusal {
+function noLongerWaiting(order: Pick<OrderRow, "id" | "status">): Refusal {
   return {
     ok: false,
     orderId: order.id,
@@ -54,7 +54,7 @@ function noLongerWaiting(order: Pick<Order, "id" | "status">): Refusal {
 }
 
 /** What every decision's audit line names about the order. */
-function orderDetails(order: Order) {
+function orderDetails(order: OrderRow) {
   return {
     direction: order.direction,
     paymentMethod: order.paymentMethod,

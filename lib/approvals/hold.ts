@@ -7,7 +7,7 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
-import { insertOrder, type Order, type OrderInput } from "@/lib/database/dashboard/queries/orders";
+import { insertOrder, type OrderRow, type OrderInput } from "@/lib/database/dashboard/queries/orders";
 import { getApprovalSettings, holdForApproval } from "@/lib/database/dashboard/queries/payout-approvals";
 import { approvalRuleFor } from "./rules";
 
@@ -24,7 +24,7 @@ export async function insertHeldPayout(
   sql: Sql,
   input: OrderInput,
   rule: string,
-): Promise<{ order: Order; created: boolean }> {
+): Promise<{ order: OrderRow; created: boolean }> {
   return sql.transaction(async (tx) => {
     const inserted = await insertOrder(tx, input);
     if (!inserted.created) return inserted;

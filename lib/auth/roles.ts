@@ -1,6 +1,9 @@
 /** Staff roles and what each may do. Plain module: safe to import from client components. */
-export const ROLES = ["admin", "operator", "approver", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
+import { USER_ROLES, type UserRole } from "@/lib/database/dashboard/schema";
+
+/** The roles are the users.role column's values (the data layer owns the list). */
+export const ROLES = USER_ROLES;
+export type Role = UserRole;
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: "Admin",
@@ -17,7 +20,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
 };
 
 /** Any signed-in staff member (reading pages and data). */
-export const ANY_ROLE: Role[] = ["admin", "operator", "approver", "viewer"];
+export const ANY_ROLE: Role[] = [...USER_ROLES];
 /** Create and retry orders, use the sandbox controls. */
 export const ORDER_WRITE_ROLES: Role[] = ["admin", "operator"];
 /**

@@ -8,7 +8,7 @@ import {
   insertUser,
   setUserDisabled,
   setUserRole,
-  type UserRow,
+  type User,
 } from "@/lib/database/dashboard/queries/users";
 import { unlockAccount } from "./account-locks";
 import { hashPassword } from "./password";
@@ -20,7 +20,7 @@ import type { CreateUserInput, UpdateUserInput } from "./user-schemas";
  * the actor is an admin, and call these). Each change and its audit entry are written in one transaction.
  */
 export type UserAdminResult =
-  | { ok: true; user: UserRow; message: string }
+  | { ok: true; user: User; message: string }
   | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
 export async function createUser(
@@ -66,7 +66,7 @@ export async function updateUser(
   return sql.transaction(async (tx) => {
     const before = await getUserById(tx, input.userId);
     if (!before) return { ok: false, message: "That user no longer exists." };
-    let user: UserRow | null;
+    let user: User | null;
     let message: string;
     if (input.intent === "set-role") {
       if (before.role === input.role) return { ok: true, user: before, message: "Role unchanged." };

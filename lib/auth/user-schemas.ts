@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { anyUuid } from "@/lib/contract/uuid";
 import { acceptedText } from "@/lib/contract/text";
 import { ROLES } from "./roles";
 
@@ -33,12 +34,12 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 export const updateUserSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("set-role"),
-    userId: z.uuid("Unknown user"),
+    userId: anyUuid("Unknown user"),
     role: z.enum(ROLES, "Choose a role"),
   }),
-  z.object({ intent: z.literal("disable"), userId: z.uuid("Unknown user") }),
-  z.object({ intent: z.literal("enable"), userId: z.uuid("Unknown user") }),
-  z.object({ intent: z.literal("unlock"), userId: z.uuid("Unknown user") }),
+  z.object({ intent: z.literal("disable"), userId: anyUuid("Unknown user") }),
+  z.object({ intent: z.literal("enable"), userId: anyUuid("Unknown user") }),
+  z.object({ intent: z.literal("unlock"), userId: anyUuid("Unknown user") }),
 ]);
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
@@ -69,7 +70,7 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-export const resetPasswordSchema = z.object({ userId: z.uuid("Unknown user") });
+export const resetPasswordSchema = z.object({ userId: anyUuid("Unknown user") });
 
 /** Checked before anything touches the database: the text rule (lib/contract/text.ts) comes first. */
 export const signInSchema = z.object({

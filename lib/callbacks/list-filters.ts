@@ -6,7 +6,13 @@ import { textProblem } from "@/lib/contract";
 import type { CallbackListFilters, KeysetPosition } from "@/lib/database/dashboard/list-types";
 import type { CallbackOutcome } from "@/lib/database/dashboard/schema";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
-import { isDay, ORDER_LIST_METHODS, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
+import {
+  type FilterError,
+  isDay,
+  ORDER_LIST_METHODS,
+  readParam,
+  type SearchParamsInput,
+} from "@/lib/orders/list-filters";
 import { isCallbackOutcome, OUTCOME_FILTER_TEXT } from "./outcomes";
 
 /** Deliveries one "Re-apply all" goes through at most; its answer says so when a filter holds more. */
@@ -15,10 +21,7 @@ export const BULK_REAPPLY_LIMIT = 1000;
 export type { CallbackListFilters };
 export type CallbackListPage = KeysetPosition;
 
-export interface CallbackFilterError {
-  field: keyof CallbackListFilters | keyof CallbackListPage;
-  message: string;
-}
+export type CallbackFilterError = FilterError<keyof CallbackListFilters | keyof CallbackListPage>;
 
 const FILTER_KEYS = ["outcome", "method", "from", "to"] as const;
 const KEYS = [...FILTER_KEYS, "after", "before"] as const;

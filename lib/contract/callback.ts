@@ -1,10 +1,11 @@
 /** The callback (webhook) the service POSTs to `postbackUrl` on every status change (docs/architecture.md, Callbacks). */
 import { z } from "zod";
+import { anyUuid } from "./uuid";
 import { FINAL_STATUSES, IN_PROGRESS } from "./status";
 
 export const callbackPayloadSchema = z
   .object({
-    id: z.uuid(),
+    id: anyUuid(),
     paymentId: z.string().min(1),
     type: z.enum(["payin", "payout"]),
     // Any status string is accepted and shown as-is (docs/architecture.md, Statuses).

@@ -3,10 +3,7 @@
  * requests in this form (so a retry rebuilt from jsonb, which does not keep key order, is byte-identical)
  * and the sandbox hashes it to recognise a replayed request.
  */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "./is-record";
 
 /** The same JSON value with its object keys in sorted order (as JSON.stringify then writes them). */
 export function canonicalise<T>(value: T): T {

@@ -2,6 +2,7 @@
  * What of a pay-out request may be stored or logged: the card number only as first six + last four
  * (docs/architecture.md, Security and reliability). Pure; used by the dashboard before anything is written and by the sandbox alike.
  */
+import { isRecord } from "./is-record";
 
 /**
  * "4111111111111111" → "411111******1111". A number of 10 digits or fewer is masked whole: first six and
@@ -15,10 +16,6 @@ export function maskCardNumber(pan: string): string {
 /** True when `pan` is the card that `masked` was made from (same length, first six and last four). */
 export function matchesMaskedCard(pan: string, masked: string): boolean {
   return pan.length === masked.length && maskCardNumber(pan) === masked;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A copy of an order request with payoutDetails.ccNo masked; every other field as it was. */

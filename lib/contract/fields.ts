@@ -3,6 +3,7 @@
  * see docs/architecture.md). Every message names what is expected, so a problem-details error is actionable.
  */
 import { z } from "zod";
+import { anyUuid } from "./uuid";
 import { isLuhnValid, isValidCnpj, isValidCpf } from "./checksums";
 import { COUNTRY_CODES, isCountryCode } from "./countries";
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from "./money";
@@ -150,9 +151,9 @@ export const tin = z
   });
 
 /** Pix random key (EVP): a UUID. */
-export const evp = z
-  .uuid(requiredError("a Pix random key (a UUID)"))
-  .meta({ description: "Pix random key (EVP): a UUID." });
+export const evp = anyUuid(requiredError("a Pix random key (a UUID)")).meta({
+  description: "Pix random key (EVP): a UUID.",
+});
 
 /** Meanings shared by both order requests (spec 2.1, 2.3), for the OpenAPI document. */
 export const PAYMENT_ID_MEANING =

@@ -6,6 +6,7 @@ export * from "./checksums";
 export * from "./countries";
 export * from "./emv";
 export * from "./fields";
+export * from "./is-record";
 export * from "./json-literals";
 export * from "./methods";
 export * from "./money";

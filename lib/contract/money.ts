@@ -2,6 +2,7 @@
  * Amounts travel as JSON numbers with at most two decimals (docs/architecture.md, Amounts and currency). We never add or compare them
  * in binary floating point: convert to integer minor units (cents) first.
  */
+import { isRecord } from "./is-record";
 import { numberLiteralAt } from "./json-literals";
 
 const TWO_DECIMALS = /^-?(0|[1-9]\d*)(\.\d{1,2})?$/;
@@ -36,9 +37,6 @@ export function amountLiteralError(
   const message = literal === undefined ? undefined : amountTextProblem(literal);
   return message ? { path: path.join("."), message } : undefined;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The largest amount the contract accepts (spec 2.7 sets no bound; ours keeps every amount's minor units

@@ -1,5 +1,6 @@
 /** Pay-in order: request (spec 2.1) and response (spec 2.2). */
 import { z } from "zod";
+import { anyUuid } from "./uuid";
 import * as f from "./fields";
 import {
   type BankDetailsKind,
@@ -137,7 +138,7 @@ export type PixQrBankDetails = z.infer<typeof pixQrDetails>;
 export type BankDetails = CardBankDetails | PhoneBankDetails | NspkQrBankDetails | PixQrBankDetails;
 
 const responseBase = z.object({
-  id: z.uuid(),
+  id: anyUuid(),
   status: z.string().min(1),
   expiresAt: z.iso.datetime({ offset: true }),
   /** Extension field: the final amount, which differs from the request when random cents were added. */

@@ -1,6 +1,8 @@
 /** Pay-out order: request (spec 2.3, with its per-method payoutDetails rules) and response (spec 2.4). */
 import { z } from "zod";
+import { anyUuid } from "./uuid";
 import * as f from "./fields";
+import { isRecord } from "./is-record";
 import {
   countryRuleError,
   isPayoutMethod,
@@ -98,10 +100,6 @@ const payoutRequestObject = z.object(
   },
   { error: "Must be a JSON object: the pay-out order request" },
 );
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The Pix key formats stricter than the field's own (a tin is checked as a CPF/CNPJ already, an EVP as a UUID). */
 const PIX_KEY_FORMATS: Partial<
@@ -255,7 +253,7 @@ function payoutRuleClauses(): Record<string, unknown>[] {
 
 export const payoutResponseSchema = z
   .object({
-    id: z.uuid(),
+    id: anyUuid(),
     status: z.string().min(1),
   })
   .meta({ description: "The created pay-out order." });

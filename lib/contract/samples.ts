@@ -8,6 +8,7 @@
 import type { PayinMethod, PayoutMethod } from "./methods";
 import { PAYIN_METHOD_INFO, PAYOUT_METHOD_INFO } from "./methods";
 import { tlv, withCrc } from "./emv";
+import { isRecord } from "./is-record";
 import type { BankDetailsKind } from "./methods";
 import type { BankDetails, PayinRequest, PayinResponse } from "./payin";
 import type { PayoutRequest } from "./payout";
@@ -34,18 +35,13 @@ export const SAMPLE_VALUES = {
   email: "client@example.com",
 } as const;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Deep merge of plain objects; arrays and scalars replace; an explicit `undefined` deletes the key. */
 export function deepMerge<T>(base: T, overrides: unknown): T {
-  if (!isPlainObject(base) || !isPlainObject(overrides))
-    return (overrides === undefined ? base : overrides) as T;
+  if (!isRecord(base) || !isRecord(overrides)) return (overrides === undefined ? base : overrides) as T;
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete out[key];
-    else out[key] = isPlainObject(value) && isPlainObject(out[key]) ? deepMerge(out[key], value) : value;
+    else out[key] = isRecord(value) && isRecord(out[key]) ? deepMerge(out[key], value) : value;
   }
   return out as T;
 }

@@ -1,5 +1,6 @@
 /** Bodies of the sandbox's QA test controls (docs/qa.md, Test controls); part of the documented API. */
 import { z } from "zod";
+import { anyUuid } from "./uuid";
 import type { Direction } from "./methods";
 import { resolvedChaosSchema } from "./sandbox-chaos";
 import { FINAL_STATUSES, type FinalStatus } from "./status";
@@ -73,7 +74,7 @@ const sandboxCallbackSchema = z.object({
  */
 export const sandboxOrderSchema = z
   .object({
-    id: z.uuid(),
+    id: anyUuid(),
     paymentId: z.string(),
     type: z.enum(["payin", "payout"]),
     status: z.string().min(1),
@@ -96,12 +97,12 @@ export const sandboxOrderSchema = z
     description:
       "A sandbox order as stored, with the callbacks it fired and every delivery attempt (for QA).",
   });
-export type SandboxOrderBody = z.infer<typeof sandboxOrderSchema>;
+/** The one type of a sandbox order wherever it crosses a boundary (the sandbox's answer, the dashboard's client, the QA kit, e2e). */
+export type SandboxOrder = z.infer<typeof sandboxOrderSchema>;
 
 /** GET /sandbox/requests: which of the account's requests to list (query parameters). */
 export const sandboxRequestsQuerySchema = z.object({
-  orderId: z
-    .uuid("Must be an order id (a UUID)")
+  orderId: anyUuid("Must be an order id (a UUID)")
     .optional()
     .meta({ description: "Only the requests about this order." }),
   before: z.iso

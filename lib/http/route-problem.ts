@@ -10,3 +10,9 @@ export function routeProblem(status: number, title: string, detail: string, erro
     { "Cache-Control": "no-store" },
   );
 }
+
+/** 400 for a list's refused filters (lib/orders/list-filters.ts FilterError), each named as a field error. */
+export function filtersRefused(errors: readonly { field: string; message: string }[]): Response {
+  const fieldErrors = errors.map((e) => ({ path: e.field, message: e.message }));
+  return routeProblem(400, "Bad Request", "Some filters are not valid.", fieldErrors);
+}

@@ -19,8 +19,9 @@ export type OrderListPage = KeysetPosition;
 
 const FILTER_KEYS = ["direction", "method", "status", "country", "from", "to", "q"] as const;
 
-export interface FilterError {
-  field: keyof OrderListFilters | "after" | "before";
+/** A refused filter of a list page (orders, callbacks, request log): its field and why, shown by name. */
+export interface FilterError<Field extends string = keyof OrderListFilters | keyof OrderListPage> {
+  field: Field;
   message: string;
 }
 

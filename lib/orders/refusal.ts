@@ -7,6 +7,7 @@
  * Pure: shared by submit, the order page and migration 0006 (which repeats this list in SQL; a test checks
  * that the two agree).
  */
+import { isRecord } from "@/lib/contract/is-record";
 
 /** HTTP statuses whose problem answer refuses the order itself. */
 export const REFUSAL_STATUSES = [400, 409, 410, 413, 415, 422] as const;
@@ -38,7 +39,7 @@ export function refusalReasons(
   labelOf: (path: string) => string,
 ): RefusalReasons {
   const problem = lastError?.problem;
-  const p = typeof problem === "object" && problem !== null ? (problem as Record<string, unknown>) : {};
+  const p = isRecord(problem) ? problem : {};
   const summary =
     typeof p.detail === "string" && p.detail
       ? p.detail
@@ -49,7 +50,7 @@ export function refusalReasons(
           : "The payment service gave no reason.";
   const errors = Array.isArray(p.errors) ? p.errors : [];
   const fields = errors.flatMap((e: unknown) => {
-    const { path, message } = (typeof e === "object" && e !== null ? e : {}) as Record<string, unknown>;
+    const { path, message } = isRecord(e) ? e : {};
     return typeof path === "string" && typeof message === "string"
       ? [{ path, label: labelOf(path), message }]
       : [];

@@ -6,6 +6,7 @@
  */
 import {
   isPayinMethod,
+  isRecord,
   isPayoutMethod,
   PAYOUT_DETAIL_FIELDS,
   type PayinMethod,
@@ -18,7 +19,7 @@ import { defaultPayoutFormValues } from "./payout-form-schema";
 type Json = Record<string, unknown>;
 
 function record(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
+  return isRecord(value) ? value : {};
 }
 
 /** A stored scalar as the text a form field holds ("" when absent). */

@@ -5,7 +5,7 @@
 import "server-only";
 import type { Direction } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
-import { getOrderById, type Order } from "@/lib/database/dashboard/queries/orders";
+import { getOrderById, type OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { fieldLabel } from "./field-labels";
 import { REFUSED } from "@/lib/database/dashboard/local-status";
 import { type RefusalReasons, refusalReasons } from "./refusal";
@@ -20,7 +20,7 @@ interface ValuesOf {
 export type ResendSource<V = unknown> =
   | {
       ok: true;
-      order: Pick<Order, "id" | "paymentId">;
+      order: Pick<OrderRow, "id" | "paymentId">;
       reasons: RefusalReasons;
       /** Card pay-outs: the stored mask; the number must be typed again. */
       cardMask: string | null;

@@ -9,7 +9,7 @@ import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples"
 import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
-import { getOrderById, getOrderByPaymentId, type Order } from "@/lib/database/dashboard/queries/orders";
+import { getOrderById, getOrderByPaymentId, type OrderRow } from "@/lib/database/dashboard/queries/orders";
 import type { PaymentApi } from "@/lib/payment-api";
 import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
 import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
@@ -65,7 +65,7 @@ function dyingDeps(landed: boolean): { deps: OrderSubmitDeps; called: Promise<vo
   return { deps: { ...deps, api: dying }, called };
 }
 
-async function orphan(kind: "payin" | "card-payout", landed: boolean): Promise<Order> {
+async function orphan(kind: "payin" | "card-payout", landed: boolean): Promise<OrderRow> {
   const dying = dyingDeps(landed);
   let paymentId: string;
   if (kind === "payin") {

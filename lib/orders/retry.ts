@@ -6,13 +6,14 @@
 import "server-only";
 import { cardNumber as cardNumberSchema, payinRequestSchema, payoutRequestSchema } from "@/lib/contract";
 import { canonicalise } from "@/lib/contract/canonical-json";
+import { isRecord } from "@/lib/contract/is-record";
 import { matchesMaskedCard } from "@/lib/contract/card-mask";
 import { REFUSED, SUBMIT_FAILED, SUBMITTING } from "@/lib/database/dashboard/local-status";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import {
   claimOrderForResubmit,
   getOrderById,
-  type Order,
+  type OrderRow,
   recordSubmitFailure,
 } from "@/lib/database/dashboard/queries/orders";
 import type { OrderActionResult } from "./field-errors";
@@ -72,7 +73,7 @@ export const RESUME_NEEDS_INPUT = "resume-needs-input";
  * stored. A card pay-out cannot be: only its masked card was stored (docs/architecture.md, Card pay-outs), so it is moved to
  * "Submit failed" with an error asking for the card number, and a human retries it from its page.
  */
-export async function resumeOrder(deps: OrderSubmitDeps, claimed: Order): Promise<OrderActionResult> {
+export async function resumeOrder(deps: OrderSubmitDeps, claimed: OrderRow): Promise<OrderActionResult> {
   const rebuilt = rebuildRequest(claimed, undefined);
   if (rebuilt.ok) return send(deps, claimed, rebuilt.request, { action: "order.resume" });
   const cardMessage = rebuilt.error.fieldErrors?.[RETRY_CARD_FIELD];
@@ -99,16 +100,12 @@ export async function resumeOrder(deps: OrderSubmitDeps, claimed: Order): Promis
   return { ok: false, orderId: claimed.id, message };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 type Rebuilt =
   | { ok: true; request: AnyRequest }
   | { ok: false; error: { fieldErrors?: Record<string, string>; message?: string } };
 
 /** The stored request, made sendable again: the card number put back (checked against its mask). */
-export function rebuildRequest(order: Order, typedCard: string | undefined): Rebuilt {
+export function rebuildRequest(order: OrderRow, typedCard: string | undefined): Rebuilt {
   const stored = canonicalise(order.request);
   let candidate: Record<string, unknown> = stored;
   const details = isRecord(stored.payoutDetails) ? stored.payoutDetails : undefined;

@@ -4,6 +4,7 @@
  * export of that URL. Plain module: the save form and the server action share these rules.
  */
 import { z } from "zod";
+import { anyUuid } from "@/lib/contract/uuid";
 import { acceptedText } from "@/lib/contract/text";
 import { hasFilters, orderListQuery, parseOrderListParams } from "./list-filters";
 import type { SavedViewRow } from "@/lib/database/dashboard/schema";
@@ -43,7 +44,7 @@ export const saveViewSchema = z.object({
 });
 export type SaveViewInput = z.output<typeof saveViewSchema>;
 
-export const deleteViewSchema = z.object({ viewId: z.uuid("Unknown view") });
+export const deleteViewSchema = z.object({ viewId: anyUuid("Unknown view") });
 
 /** The view whose filters are exactly these, if the user has one. */
 export function viewMatching(views: readonly SavedView[], search: string): SavedView | undefined {

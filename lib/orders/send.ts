@@ -9,7 +9,7 @@ import type { Direction, PayinRequest, PayoutRequest } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import {
-  type Order,
+  type OrderRow,
   recordSubmitFailure,
   recordSubmitSuccess,
   type SubmitSuccess,
@@ -68,7 +68,7 @@ export interface SendContext {
 
 export async function send(
   deps: OrderSubmitDeps,
-  order: Order,
+  order: OrderRow,
   request: AnyRequest,
   ctx: SendContext,
 ): Promise<OrderActionResult> {

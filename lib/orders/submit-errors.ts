@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { FieldError } from "@/lib/contract";
-import type { Order } from "@/lib/database/dashboard/queries/orders";
+import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { REFUSED, SUBMIT_FAILED } from "@/lib/database/dashboard/local-status";
 import { PaymentApiContractError, PaymentApiError, PaymentApiProblemError } from "@/lib/payment-api";
 import { type OrderActionResult, placeFieldErrors } from "./field-errors";
@@ -38,7 +38,7 @@ export function storedFailure(error: unknown): StoredFailure {
 const REFUSED_NEXT = `The order is saved as “${REFUSED}”, which is final. Correct the fields and submit again: that sends a new order (a new paymentId), linked to the refused one.`;
 
 /** The refusal stored on a refused order, answered again to a form that resubmits its paymentId. */
-export function storedRefusal(order: Order, formFields: readonly string[]): OrderActionResult {
+export function storedRefusal(order: OrderRow, formFields: readonly string[]): OrderActionResult {
   const problem = order.lastError?.problem as
     | { errors?: FieldError[]; detail?: string; title?: string }
     | undefined;

@@ -15,6 +15,7 @@ import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
 import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
 import type { OrderActionResult } from "./field-errors";
 import { type OrderSubmitDeps, retryOrder, submitPayin, submitPayout } from "./submit";
+import { UUID_PATTERN } from "@/lib/contract/uuid";
 
 const PUBLIC_BASE_URL = "http://dashboard.test:3000";
 const PAN = "4111111111111111";
@@ -118,7 +119,7 @@ describe("creating orders", () => {
       lastError: null,
       submitAttempts: 1,
     });
-    expect(order?.providerOrderId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(order?.providerOrderId).toMatch(UUID_PATTERN);
     expect(order?.bankDetails).toMatchObject({
       phoneNumber: expect.any(String),
       payeeName: expect.any(String),
@@ -251,7 +252,7 @@ describe("timeouts and retries", () => {
     expect(order?.submitAttempts).toBe(3);
     expect(await fx.countOrders(req.paymentId)).toBe(1);
     const seen = await fx.client().getSandboxOrder(order?.providerOrderId ?? "");
-    expect(seen.amount).toBe(order?.finalAmount);
+    expect(seen.amount).toBe(Number(order?.finalAmount));
     expect(await auditActions(orderId)).toEqual(["order.create", "order.retry"]);
 
     // Not failed any more: no second retry.

@@ -25,7 +25,7 @@ import {
   claimOrderForResubmit,
   getOrderById,
   insertOrder,
-  type Order,
+  type OrderRow,
   type OrderRequestFields,
 } from "@/lib/database/dashboard/queries/orders";
 import type { OrderActionResult } from "./field-errors";
@@ -134,7 +134,7 @@ async function createOrder(
  */
 async function resubmitFromForm(
   deps: OrderSubmitDeps,
-  existing: Order,
+  existing: OrderRow,
   request: AnyRequest,
   fields: OrderRequestFields,
 ): Promise<OrderActionResult> {

@@ -15,6 +15,7 @@ import {
   PAYIN_METHODS,
   type PayinMethod,
   servedCountries,
+  toMinorUnits,
 } from "@/lib/contract";
 import { parseTlv } from "@/lib/contract/emv";
 import { samplePayinRequest } from "@/lib/contract/samples";
@@ -120,7 +121,8 @@ describe("the pay page shows what the payment details charge", () => {
           // The sandbox's record of the amount to transfer and its currency.
           expect({ ...label, ...shown }).toEqual({
             ...label,
-            amount: sandbox.amount,
+            // The sandbox's amount is a JSON number; the page copies two-decimal text.
+            amount: formatMinorUnits(toMinorUnits(sandbox.amount)),
             currency: sandbox.currency ?? null,
           });
           const details = charged(view);

@@ -6,7 +6,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { maskOrderRequest } from "@/lib/contract/card-mask";
-import { isUuid } from "@/lib/contract/uuid";
+import { isRecord } from "@/lib/contract/is-record";
+import { isUuid, UUID_GROUP } from "@/lib/contract/uuid";
 import type { Sql } from "@/lib/database";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
@@ -67,9 +68,7 @@ function parseJson(text: string | null): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }
@@ -88,8 +87,10 @@ function uuidField(json: Record<string, unknown> | null, key: string): string | 
   return typeof value === "string" && isUuid(value) ? value.toLowerCase() : null;
 }
 
+const SANDBOX_ORDER_PATH = new RegExp(`/sandbox/orders/${UUID_GROUP}(?:/|$)`);
+
 /** The service order a sandbox control's path names ("/sandbox/orders/<id>/…"). */
 function serviceOrderIdOf(url: string): string | null {
-  const m = /\/sandbox\/orders\/([0-9a-f-]{36})(?:\/|$)/i.exec(new URL(url).pathname);
-  return m?.[1] && isUuid(m[1]) ? m[1].toLowerCase() : null;
+  const m = SANDBOX_ORDER_PATH.exec(new URL(url).pathname);
+  return m?.[1] ? m[1].toLowerCase() : null;
 }

@@ -72,10 +72,10 @@ describe.each(PAYIN_METHODS)("pay-in %s", (method) => {
     expect(seen).toMatchObject({
       id: order.id,
       paymentId: req.paymentId,
-      direction: "payin",
+      type: "payin",
       paymentMethod: method,
       status: "In progress",
-      amount: order.amount,
+      amount: Number(order.amount),
       country: req.country,
     });
 
@@ -98,9 +98,9 @@ describe.each(PAYOUT_METHODS)("pay-out %s", (method) => {
 
     expect(await api.getSandboxOrder(order.id)).toMatchObject({
       id: order.id,
-      direction: "payout",
+      type: "payout",
       paymentMethod: method,
-      amount: req.amount.toFixed(2),
+      amount: req.amount,
     });
 
     expect((await api.setSandboxOrderStatus(order.id, "Failed")).status).toBe("Failed");
@@ -183,7 +183,7 @@ describe("idempotency", () => {
     expect(p).toMatchObject({ status: 409, retryable: false, attempts: 1 });
     expect(p.fieldErrors.map((e) => e.path)).toEqual(["paymentId"]);
     expect(await fx.countOrders(req.paymentId)).toBe(1);
-    expect((await api.getSandboxOrder(order.id)).requestedAmount).toBe(req.amount.toFixed(2));
+    expect((await api.getSandboxOrder(order.id)).requestedAmount).toBe(req.amount);
   });
 });
 

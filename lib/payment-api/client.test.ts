@@ -165,8 +165,8 @@ describe("signing", () => {
     const order = await api.setSandboxOrderStatus(id, "Success");
     expect(order).toMatchObject({
       status: "Success",
-      direction: "payin",
-      amount: "1500.37",
+      type: "payin",
+      amount: 1500.37,
       currency: "RUB",
     });
     expect(calls[0]?.url).toBe(`http://psp.test/sandbox/orders/${id}/status`);

@@ -1,17 +1,12 @@
 /** The signed client of the payment service: one method per endpoint (and per sandbox test control). */
 import "server-only";
 import { z } from "zod";
-import type { PayinRequest, PayoutRequest } from "@/lib/contract";
+import type { FinalStatus, PayinRequest, PayoutRequest } from "@/lib/contract";
 import { callApi, type TransportConfig } from "./http";
-import {
-  rawBankListSchema,
-  rawPayinResponseSchema,
-  rawPayoutResponseSchema,
-  type SandboxStatus,
-} from "./provider-types";
+import { rawBankListSchema, rawPayinResponseSchema, rawPayoutResponseSchema } from "./provider-types";
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS } from "./retry";
 import { sandboxOrderSchema } from "@/lib/contract/sandbox-controls";
-import { toBankInfo, toPayinOrder, toPayoutOrder, toSandboxOrder } from "./transform";
+import { toBankInfo, toPayinOrder, toPayoutOrder } from "./transform";
 import type { PaymentApi, PaymentApiConfig } from "./types";
 
 const configSchema = z.object({
@@ -76,10 +71,10 @@ export function createPaymentApiClient(
         { method: "GET", path: `/sandbox/orders/${encodeURIComponent(id)}` },
         sandboxOrderSchema,
       );
-      return toSandboxOrder(res.data);
+      return res.data;
     },
 
-    async setSandboxOrderStatus(id: string, status: SandboxStatus) {
+    async setSandboxOrderStatus(id: string, status: FinalStatus) {
       const res = await callApi(
         cfg,
         { method: "POST", path: `/sandbox/orders/${encodeURIComponent(id)}/status`, body: { status } },
@@ -87,7 +82,7 @@ export function createPaymentApiClient(
         // Not idempotent: a retry after a lost answer would meet "already final" (409) instead.
         { maxAttempts: 1 },
       );
-      return toSandboxOrder(res.data);
+      return res.data;
     },
 
     async resendSandboxCallback(id: string, callbackId: string) {
@@ -96,7 +91,7 @@ export function createPaymentApiClient(
       const res = await callApi(cfg, { method: "POST", path, body: {} }, sandboxOrderSchema, {
         maxAttempts: 1,
       });
-      return toSandboxOrder(res.data);
+      return res.data;
     },
   };
 }

@@ -4,6 +4,7 @@
  * the raw body of a POST or the path and query of a GET), so the secret is never part of the command, and
  * the body travels quoted byte for byte. Pure: no secret, no I/O.
  */
+import type { PaymentApiCallRow } from "@/lib/database/dashboard/schema";
 
 /**
  * Characters that would make the command on screen differ from what it runs: C0 and C1 controls (a terminal
@@ -31,7 +32,7 @@ export function shellQuote(text: string): string {
 }
 
 export interface CurlInput {
-  method: "GET" | "POST";
+  method: PaymentApiCallRow["method"];
   url: string;
   clientId: string;
   /** The body exactly as sent (POST). */

@@ -89,7 +89,7 @@ describe("retries with the same paymentId", () => {
     expect(await fx.countOrders(req.paymentId)).toBe(1);
     // The order the first (lost) attempt created is the one returned, random cents included.
     const seen = await fx.client().getSandboxOrder(order.id);
-    expect(seen.amount).toBe(order.amount);
+    expect(seen.amount).toBe(Number(order.amount));
   });
 
   it("connection cut after the service created the order: retried as a network error; one order", async () => {

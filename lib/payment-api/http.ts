@@ -16,7 +16,7 @@ import {
   PaymentApiTimeoutError,
 } from "./errors";
 import { backoffDelay, isRetryableStatus } from "./retry";
-import type { PaymentApiCallsTable } from "@/lib/database/dashboard/schema";
+import type { PaymentApiCallsColumns } from "@/lib/database/dashboard/schema";
 
 export interface TransportConfig {
   baseUrl: string;
@@ -43,7 +43,7 @@ export type ApiRequest =
 /** One attempt of a call, as it went: what was sent (the exact bytes), what came back, how long it took. */
 /** One attempt of a call as the client saw it: the request log's row without what the log adds. */
 export type ApiAttempt = Omit<
-  PaymentApiCallsTable,
+  PaymentApiCallsColumns,
   "id" | "userId" | "paymentId" | "serviceOrderId" | "kind"
 >;
 

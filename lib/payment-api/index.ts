@@ -51,14 +51,10 @@ export {
   PaymentApiProblemError,
   PaymentApiTimeoutError,
 } from "./errors";
-export type { SandboxStatus } from "./provider-types";
 export type {
   BankInfo,
   PayinOrder,
   PaymentApi,
   PaymentApiConfig,
   PayoutOrder,
-  SandboxCallback,
-  SandboxCallbackAttempt,
-  SandboxOrder,
 } from "./types";

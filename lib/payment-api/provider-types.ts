@@ -6,7 +6,6 @@ import "server-only";
 import {
   type Bank,
   bankListSchema,
-  FINAL_STATUSES,
   type PayinMethod,
   type PayinResponse,
   payinResponseSchemaFor,
@@ -21,6 +20,3 @@ export type RawBank = Bank;
 export const rawPayinResponseSchema = (method: PayinMethod) => payinResponseSchemaFor(method);
 export const rawPayoutResponseSchema = payoutResponseSchema;
 export const rawBankListSchema = bankListSchema;
-
-export const SANDBOX_STATUSES = FINAL_STATUSES;
-export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];

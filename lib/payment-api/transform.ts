@@ -8,8 +8,6 @@ import {
   toMinorUnits,
 } from "@/lib/contract";
 import type { RawBank, RawPayinResponse, RawPayoutResponse } from "./provider-types";
-import type { SandboxOrderBody } from "@/lib/contract/sandbox-controls";
-import type { SandboxOrder } from "./sandbox-types";
 import type { BankInfo, PayinOrder, PayoutOrder } from "./types";
 
 export function toPayinOrder(req: PayinRequest, raw: RawPayinResponse, attempts: number): PayinOrder {
@@ -43,46 +41,6 @@ export function toPayoutOrder(req: PayoutRequest, raw: RawPayoutResponse, attemp
 
 export function toBankInfo(raw: RawBank): BankInfo {
   return { id: raw.id, name: raw.name, country: raw.alpha2, code: raw.nspk };
-}
-
-export function toSandboxOrder(raw: SandboxOrderBody): SandboxOrder {
-  return {
-    id: raw.id,
-    paymentId: raw.paymentId,
-    direction: raw.type,
-    status: raw.status,
-    paymentMethod: raw.paymentMethod,
-    country: raw.country,
-    currency: raw.currency ?? undefined,
-    amount: decimalText(raw.amount),
-    requestedAmount: decimalText(raw.requestedAmount),
-    expiresAt: raw.expiresAt ?? undefined,
-    postbackUrl: raw.postbackUrl ?? undefined,
-    createdAt: raw.createdAt,
-    updatedAt: raw.updatedAt,
-    callbacks: raw.callbacks.map((cb) => ({
-      webhookId: cb.webhookId,
-      status: cb.status,
-      state: cb.state,
-      url: cb.url,
-      body: cb.body,
-      nextAttemptAt: cb.nextAttemptAt ?? undefined,
-      finishedAt: cb.finishedAt ?? undefined,
-      attempts: cb.attempts.map((a) => ({
-        attempt: a.attempt,
-        at: a.at,
-        durationMs: a.durationMs,
-        statusCode: a.statusCode ?? undefined,
-        error: a.error ?? undefined,
-      })),
-    })),
-    raw,
-  };
-}
-
-function decimalText(amount: number): string {
-  const minor = minorUnitsOrUndefined(amount);
-  return minor === undefined ? String(amount) : formatMinorUnits(minor);
 }
 
 function minorUnitsOrUndefined(amount: number): number | undefined {

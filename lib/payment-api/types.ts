@@ -3,10 +3,17 @@
  * ./provider-types.ts; ./transform.ts maps one to the other.
  */
 import "server-only";
-import type { BankDetails, PayinMethod, PayinRequest, PayoutMethod, PayoutRequest } from "@/lib/contract";
+import type {
+  BankDetails,
+  FinalStatus,
+  PayinMethod,
+  PayinRequest,
+  PayoutMethod,
+  PayoutRequest,
+  SandboxOrder,
+} from "@/lib/contract";
 import type { BankInfo } from "./bank-info";
-import type { RawPayinResponse, RawPayoutResponse, SandboxStatus } from "./provider-types";
-import type { SandboxCallback, SandboxCallbackAttempt, SandboxOrder } from "./sandbox-types";
+import type { RawPayinResponse, RawPayoutResponse } from "./provider-types";
 
 export interface PaymentApiConfig {
   /** e.g. "http://127.0.0.1:4010"; a path prefix is kept ("https://psp.example/gw" → ".../gw/api/v1/..."). */
@@ -61,20 +68,21 @@ export interface PaymentApi {
   createPayin(req: PayinRequest): Promise<PayinOrder>;
   createPayout(req: PayoutRequest): Promise<PayoutOrder>;
   listBanks(country: string): Promise<BankInfo[]>;
-  /** Sandbox test control: the order with its callback attempts. Not available on a real service (404). */
+  /**
+   * Sandbox test control: the order with its callback attempts, as the contract types it (sandboxOrderSchema).
+   * Not available on a real service (404).
+   */
   getSandboxOrder(id: string): Promise<SandboxOrder>;
   /**
    * Sandbox test control: moves the order to a final status and fires its callback. Sent once (no retries):
    * an order that is final already answers 409.
    */
-  setSandboxOrderStatus(id: string, status: SandboxStatus): Promise<SandboxOrder>;
+  setSandboxOrderStatus(id: string, status: FinalStatus): Promise<SandboxOrder>;
   /**
    * Sandbox test control: sends the order's callback `callbackId` (its webhook-id) again, signed afresh.
    * 404 for a callback the order never had, 409 while that callback is being delivered.
    */
   resendSandboxCallback(id: string, callbackId: string): Promise<SandboxOrder>;
 }
-
-export type { SandboxCallback, SandboxCallbackAttempt, SandboxOrder, SandboxStatus };
 
 export type { BankInfo };

@@ -4,7 +4,7 @@
  */
 import { textProblem } from "@/lib/contract";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
-import { isDay, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
+import { type FilterError, isDay, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
 import { isCallKind } from "@/lib/payment-api/call-kinds";
 import {
   type CallListFilters,
@@ -19,10 +19,7 @@ export const REQUEST_LOG_EXPORT_CAP = 10_000;
 export type { CallListFilters };
 export type CallListPage = KeysetPosition;
 
-export interface CallFilterError {
-  field: keyof CallListFilters | keyof CallListPage;
-  message: string;
-}
+export type CallFilterError = FilterError<keyof CallListFilters | keyof CallListPage>;
 
 export { statusMatch, WHO_SYSTEM };
 const EMAIL = /^[^\s@]+@[^\s@]+$/;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { callbackPayloadSchema, problemSchema, type SandboxOrderBody } from "@/lib/contract";
+import { callbackPayloadSchema, problemSchema, type SandboxOrder } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database, DatabaseConfig } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/testing/database";
@@ -43,8 +43,6 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-type OrderView = SandboxOrderBody;
-
 async function createPayin(overrides: Parameters<typeof samplePayinRequest>[1] = {}, client = api) {
   const res = await client.post(
     "/api/v1/payin/create",
@@ -54,14 +52,14 @@ async function createPayin(overrides: Parameters<typeof samplePayinRequest>[1] =
   return (await res.json()) as { id: string; status: string; amount: number };
 }
 
-async function view(id: string, client = api): Promise<OrderView> {
+async function view(id: string, client = api): Promise<SandboxOrder> {
   const res = await client.get(`/sandbox/orders/${id}`);
   expect(res.status).toBe(200);
-  return (await res.json()) as OrderView;
+  return (await res.json()) as SandboxOrder;
 }
 
 /** Waits until the callbacks of `id` reach `state` (delivered/failed). */
-async function settled(id: string, state: string, client = api): Promise<OrderView> {
+async function settled(id: string, state: string, client = api): Promise<SandboxOrder> {
   return vi.waitFor(
     async () => {
       const v = await view(id, client);
@@ -95,7 +93,7 @@ describe("test controls and signed callbacks", () => {
     const order = await createPayin({ amount: 1234.5 });
     const res = await api.post(`/sandbox/orders/${order.id}/status`, { status: "Success" });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as OrderView).status).toBe("Success");
+    expect(((await res.json()) as SandboxOrder).status).toBe("Success");
 
     const [cb] = await waitForCallbacks(order.id, 1);
     const payload = callbackPayloadSchema.parse(JSON.parse(cb!.body));

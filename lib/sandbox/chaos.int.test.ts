@@ -4,7 +4,7 @@
  * delivered to a real HTTP receiver; the order's record says what was done on purpose; a seed replays.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SandboxChaos, SandboxOrderBody } from "@/lib/contract";
+import type { SandboxChaos, SandboxOrder } from "@/lib/contract";
 import { samplePayinRequest } from "@/lib/contract/samples";
 import { verify, verifyStandardWebhook } from "@/lib/signing";
 import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
@@ -52,13 +52,13 @@ afterAll(async () => {
 });
 
 /** A pay-in with this chaos, marked paid; resolves once every callback of it is final. */
-async function paidWithChaos(chaos: SandboxChaos | undefined, k = kit): Promise<SandboxOrderBody> {
+async function paidWithChaos(chaos: SandboxChaos | undefined, k = kit): Promise<SandboxOrder> {
   const order = await k.createPayin(samplePayinRequest("SBP", { postbackUrl: receiver.url }), { chaos });
   await k.markPaid(order.id);
   return settled(order.id, k);
 }
 
-async function settled(id: string, k = kit): Promise<SandboxOrderBody> {
+async function settled(id: string, k = kit): Promise<SandboxOrder> {
   return vi.waitFor(
     async () => {
       const view = await k.order(id);
@@ -273,7 +273,7 @@ describe("callback chaos, per order and per account", () => {
       const chaos: SandboxChaos = { modes: ["drop", "duplicate"], seed: 42, probability: 0.5 };
       const run = async (account: typeof TWIN_ACCOUNT) => {
         const k = sandboxKit({ baseUrl: seeded.url, ...account });
-        const views: SandboxOrderBody[] = [];
+        const views: SandboxOrder[] = [];
         for (const paymentId of paymentIds) {
           const request = samplePayinRequest("SBP", { paymentId, postbackUrl: receiver.url });
           const order = await k.createPayin(request, { chaos });
@@ -292,7 +292,7 @@ describe("callback chaos, per order and per account", () => {
       };
       const first = await run(TEST_ACCOUNT);
       const second = await run(TWIN_ACCOUNT);
-      const chosen = (views: SandboxOrderBody[]) => views.map((v) => v.callbacks[0]?.chaos);
+      const chosen = (views: SandboxOrder[]) => views.map((v) => v.callbacks[0]?.chaos);
       expect(chosen(second)).toEqual(chosen(first));
       // Drawn with probability 0.5: some orders got each mode, some did not.
       for (const mode of ["drop", "duplicate"]) {
@@ -301,7 +301,7 @@ describe("callback chaos, per order and per account", () => {
         expect(count, mode).toBeLessThan(paymentIds.length);
       }
       // A dropped first attempt's retry is due after the same jittered wait in both runs.
-      const retryWait = (v: SandboxOrderBody) => {
+      const retryWait = (v: SandboxOrder) => {
         const cb = v.callbacks[0];
         const dropped = cb?.attempts[0];
         if (dropped?.chaos !== "drop" || !cb?.nextAttemptAt) return undefined;

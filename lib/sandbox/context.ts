@@ -1,6 +1,6 @@
 import type { SandboxChaos } from "@/lib/contract";
 import type { Database } from "@/lib/database";
-import type { SandboxOrderInput } from "@/lib/database/sandbox/orders";
+import type { NewSandboxOrderRow } from "@/lib/database/sandbox/schema";
 import type { AccountDirectory } from "./accounts";
 import type { ResolvedOptions } from "./options";
 import type { AccountClocks } from "./clocks";
@@ -11,7 +11,7 @@ export interface SandboxContext {
   db: Database;
   opts: ResolvedOptions;
   /** Writes a new order unless its paymentId is taken (true: written), grouped with concurrent creates. */
-  insertOrder(order: SandboxOrderInput): Promise<boolean>;
+  insertOrder(order: NewSandboxOrderRow): Promise<boolean>;
   /** Wakes the callback dispatcher (a new event is due now). */
   kick(): void;
   /** Where every answered request is recorded. */

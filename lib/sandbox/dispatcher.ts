@@ -8,13 +8,16 @@ import type { Database } from "@/lib/database";
 import { sign, signStandardWebhook } from "@/lib/signing";
 import type { ResolvedOptions } from "./options";
 import {
-  type CallbackRow,
   claimDueCallbacks,
   enqueueStaleCallback,
   recordAttempt,
   settleCallback,
 } from "@/lib/database/sandbox/callbacks";
-import type { CallbackChaos, SandboxCallbackAttempt } from "@/lib/database/sandbox/schema";
+import type {
+  CallbackChaos,
+  SandboxCallbackAttemptRow,
+  SandboxCallbackRow,
+} from "@/lib/database/sandbox/schema";
 import type { AccountDirectory } from "./accounts";
 import { chaosDraw, has, spoilerOf, staleChaos } from "./chaos";
 import type { Merchant } from "./context";
@@ -89,7 +92,7 @@ export class CallbackDispatcher {
     }
   }
 
-  private startDelivery(cb: CallbackRow): void {
+  private startDelivery(cb: SandboxCallbackRow): void {
     const delivery: Promise<void> = this.deliver(cb)
       .catch((error) => {
         // The lease runs out and the callback is due again.
@@ -102,7 +105,7 @@ export class CallbackDispatcher {
     this.deliveries.add(delivery);
   }
 
-  private async deliver(cb: CallbackRow): Promise<void> {
+  private async deliver(cb: SandboxCallbackRow): Promise<void> {
     const attempt = cb.attempts + 1;
     const chaos = cb.chaos;
     const spoiler = spoilerOf(chaos, attempt);
@@ -124,7 +127,7 @@ export class CallbackDispatcher {
     const answered2xx = is2xx(sent);
     // A spoiled attempt is retried whatever the receiver answered: the chaos promises a good one after it.
     const delivered = answered2xx && !spoiler;
-    const attempts: SandboxCallbackAttempt[] = [
+    const attempts: SandboxCallbackAttemptRow[] = [
       {
         id: randomUUID(),
         callbackId: cb.id,
@@ -174,7 +177,7 @@ export class CallbackDispatcher {
 
   /** Both signature styles (or the one the chaos leaves), made with the account's secret(s). */
   private headersFor(
-    cb: CallbackRow,
+    cb: SandboxCallbackRow,
     { secret, nextSecret: next }: Merchant,
     at: Date,
     badSignature: boolean,
@@ -204,7 +207,7 @@ export class CallbackDispatcher {
   }
 
   /** One POST of the callback; a network error or time-out is an error, not a throw. */
-  private async send(cb: CallbackRow, headers: Record<string, string>): Promise<Sent> {
+  private async send(cb: SandboxCallbackRow, headers: Record<string, string>): Promise<Sent> {
     // Our own timer, not AbortSignal.any([…, AbortSignal.timeout()]): on Node 20 the garbage collector can
     // reclaim a timeout signal held only by a composite one, and then a hung receiver is never given up on.
     const attemptAbort = new AbortController();
@@ -240,7 +243,7 @@ export class CallbackDispatcher {
    * Delay before the retry that follows failed attempt number `attempt`. Under chaos the jitter is drawn
    * from the seed, so a replayed run retries at the same moments.
    */
-  private backoff(attempt: number, cb: CallbackRow): number {
+  private backoff(attempt: number, cb: SandboxCallbackRow): number {
     const schedule = this.opts.retrySchedule;
     const base = schedule[Math.min(attempt - 1, schedule.length - 1)] ?? 1_000;
     const draw = cb.chaos

@@ -7,16 +7,17 @@
  */
 import type { Sql } from "@/lib/database";
 import { GroupCommit, lanesFor } from "@/lib/database/group-commit";
-import { insertOrderIfNew, insertOrdersIfNew, type SandboxOrderInput } from "@/lib/database/sandbox/orders";
+import { insertOrderIfNew, insertOrdersIfNew } from "@/lib/database/sandbox/orders";
+import type { NewSandboxOrderRow } from "@/lib/database/sandbox/schema";
 
 /** Orders per statement, at most. */
 const MAX_GROUP = 64;
 
 /** The unique key's order: groups in flight together check their keys in one order (no deadlock). */
-const key = (o: SandboxOrderInput) => `${o.clientId}\n${o.direction}\n${o.paymentId}`;
+const key = (o: NewSandboxOrderRow) => `${o.clientId}\n${o.direction}\n${o.paymentId}`;
 
-export function orderWriter(db: Sql): (order: SandboxOrderInput) => Promise<boolean> {
-  const group = new GroupCommit<SandboxOrderInput, boolean>({
+export function orderWriter(db: Sql): (order: NewSandboxOrderRow) => Promise<boolean> {
+  const group = new GroupCommit<NewSandboxOrderRow, boolean>({
     async many(orders) {
       const created = await insertOrdersIfNew(db, orders);
       return orders.map((o) => created.has(o.id));

@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { PROBLEM_CONTENT_TYPE, storableText } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
 import { insertRequests } from "@/lib/database/sandbox/requests";
-import type { SandboxRequest } from "@/lib/database/sandbox/schema";
+import type { SandboxRequestRow } from "@/lib/database/sandbox/schema";
 import type { SandboxContext } from "./context";
 import type { SandboxEnv } from "./http-env";
 
@@ -20,13 +20,13 @@ const MAX_QUEUED = 50_000;
 const UNLOGGED = new Set(["/healthz", "/openapi.json", "/sandbox/requests"]);
 
 export class RequestLog {
-  private queue: SandboxRequest[] = [];
+  private queue: SandboxRequestRow[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
 
   constructor(private readonly db: Sql) {}
 
-  record(entry: Omit<SandboxRequest, "id">): void {
+  record(entry: Omit<SandboxRequestRow, "id">): void {
     if (this.queue.length < MAX_QUEUED) this.queue.push({ id: randomUUID(), ...entry });
   }
 

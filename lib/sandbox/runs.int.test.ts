@@ -15,6 +15,7 @@ import {
 } from "@/lib/testing/sandbox-http";
 import { type SandboxKit, SandboxKitError, type SandboxRunKit, sandboxKit } from "./kit";
 import type { RunningSandbox } from "./server";
+import { UUID_GROUP } from "@/lib/contract/uuid";
 
 const OTHER_ACCOUNT = { clientId: "runs-other-merchant", secret: "runs-other-secret-1" };
 
@@ -69,7 +70,7 @@ describe("QA runs", () => {
   it("a run is an account of its own: it signs its own calls, and its orders are its alone", async () => {
     const run = await kit.startRun({ label: "checkout suite #1" });
     expect(run.run).toMatchObject({ label: "checkout suite #1", chaos: null, idleMinutes: 30 });
-    expect(run.run.clientId).toMatch(/^run-[0-9a-f-]{36}$/);
+    expect(run.run.clientId).toMatch(new RegExp(`^run-${UUID_GROUP}$`));
     expect(run.run.secret.length).toBeGreaterThanOrEqual(24);
 
     const order = await run.createPayin(samplePayinRequest("SBP"));

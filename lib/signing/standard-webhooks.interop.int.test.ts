@@ -15,6 +15,7 @@ import {
   startCallbackReceiver,
   TEST_ACCOUNT,
 } from "@/lib/testing/sandbox-http";
+import { UUID_PATTERN } from "@/lib/contract/uuid";
 
 const whsec = (secret: string) => `whsec_${Buffer.from(secret, "utf8").toString("base64")}`;
 
@@ -65,7 +66,7 @@ describe("the sandbox's callbacks, read with standardwebhooks", () => {
     const headers = Object.fromEntries(
       Object.entries(callback.headers).map(([name, value]) => [name, String(value)]),
     );
-    expect(headers["webhook-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headers["webhook-id"]).toMatch(UUID_PATTERN);
 
     const payload = new Webhook(whsec(TEST_ACCOUNT.secret)).verify(callback.body, headers);
     expect(payload).toEqual(JSON.parse(callback.body));

@@ -7,11 +7,11 @@ import { sessionCookieName } from "@/lib/auth/cookie";
 import type { Role } from "@/lib/auth/roles";
 import { createSession } from "@/lib/auth/session";
 import type { Database } from "@/lib/database";
-import type { UserRow } from "@/lib/database/dashboard/queries/users";
+import type { User } from "@/lib/database/dashboard/queries/users";
 import { addTestUser } from "./auth-database";
 import { testRequest } from "./next-headers";
 
-export async function signedInAs(db: Database, role: Role): Promise<UserRow> {
+export async function signedInAs(db: Database, role: Role): Promise<User> {
   const user = await addTestUser(db, {
     email: `${role}-${randomUUID()}@example.com`,
     password: "a-password-of-enough-length",

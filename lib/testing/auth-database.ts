@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
-import { insertUser, type UserRow } from "@/lib/database/dashboard/queries/users";
+import { insertUser, type User } from "@/lib/database/dashboard/queries/users";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 
@@ -28,7 +28,7 @@ export async function openTestDb(prefix = "auth"): Promise<TestDb> {
 export async function addTestUser(
   db: Database,
   user: { email: string; password: string; role?: Role; name?: string },
-): Promise<UserRow> {
+): Promise<User> {
   const row = await insertUser(db, {
     id: randomUUID(),
     email: user.email,

@@ -9,10 +9,10 @@ import { migrate, openDatabase } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
 import { createScratchDatabase, type ScratchDatabase, TEST_POSTGRES_URL } from "@/lib/testing/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
-import type { DashboardDatabase, Order } from "@/lib/database/dashboard/schema";
+import type { DashboardDatabase, OrderRow } from "@/lib/database/dashboard/schema";
 
 export type TestOrder = Pick<
-  Order,
+  OrderRow,
   | "id"
   | "direction"
   | "paymentId"

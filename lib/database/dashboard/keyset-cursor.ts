@@ -2,13 +2,25 @@
  * The lists' keyset position (orders by created_at, callbacks by received_at), "<created_at in microseconds>_<id>", as the list query writes it
  * (queries/order-list.ts). Pure: the URL parser checks cursors with it too.
  */
-import { UUID_PATTERN } from "@/lib/contract/uuid";
+import { UUID_GROUP } from "@/lib/contract/uuid";
 
-const CURSOR = new RegExp(`^(\\d{1,17})_(${UUID_PATTERN.source.slice(1, -1)})$`, "i");
+const CURSOR = new RegExp(`^(\\d{1,17})_${UUID_GROUP}$`);
 
 export function parseCursor(cursor: string): { micros: string; id: string } | null {
   const m = CURSOR.exec(cursor);
   return m?.[1] && m[2] ? { micros: m[1], id: m[2].toLowerCase() } : null;
+}
+
+/**
+ * Which way a page goes and from where: back from `before` (when there is no `after`), else on from `after`;
+ * no usable cursor is the first page.
+ */
+export function pageStart(page: { after?: string; before?: string }): {
+  backwards: boolean;
+  cursor: { micros: string; id: string } | null;
+} {
+  const backwards = Boolean(page.before) && !page.after;
+  return { backwards, cursor: parseCursor((backwards ? page.before : page.after) ?? "") };
 }
 
 /**

@@ -3,7 +3,8 @@
  * already checked by the URL parsers of the domain (lib/orders, lib/callbacks, lib/request-log
  * list-filters.ts), and a keyset page position. Pure: the parsers also run in the browser.
  */
-import type { CallbackOutcome, CallKind } from "./schema";
+import type { Direction } from "@/lib/contract";
+import type { CallbackOutcome, CallErrorKind, CallKind } from "./schema";
 
 /** A keyset position: the microsecond timestamp and id of a row, "1763798400123456_<uuid>" (keyset-cursor.ts). */
 export interface KeysetPosition {
@@ -12,7 +13,7 @@ export interface KeysetPosition {
 }
 
 export interface OrderListFilters {
-  direction?: "payin" | "payout";
+  direction?: Direction;
   method?: string;
   /** Any status string (the service's statuses are shown as-is). */
   status?: string;
@@ -56,7 +57,7 @@ export interface CallListFilters {
 export const WHO_SYSTEM = "system";
 
 /** What a `status` filter matches: a range of HTTP statuses, or a kind of missing answer. */
-export type StatusMatch = { low: number; high: number } | { errorKind: "timeout" | "network" };
+export type StatusMatch = { low: number; high: number } | { errorKind: CallErrorKind };
 
 /** The match of a status filter ("404", "4xx", "timeout", "network"), or null when it is none of them. */
 export function statusMatch(status: string): StatusMatch | null {

@@ -6,38 +6,40 @@
  * Driver conventions (lib/database/index.ts): numeric → string, timestamptz → Date, jsonb → parsed value;
  * jsonb is written as JSON text (JSON.stringify), never as an object (pg would turn an array into a
  * PostgreSQL array literal).
+ *
+ * Names (docs/architecture.md, One owner per shape): a table's interface is `<Table>Columns`, a row as stored
+ * `<Thing>Row`, a row to insert `New<Thing>Row`.
  */
-import type { ColumnType, Insertable, Selectable } from "kysely";
-import type { BankDetails } from "@/lib/contract";
-
-/** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
-type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : ColumnType<T, string, string>;
-/** A column with a database default. */
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
+import type { ColumnType, Selectable } from "kysely";
+import type { BankDetails, Direction } from "@/lib/contract";
+import type { Defaulted, Json } from "@/lib/database/column-types";
 
 export interface DashboardDatabase {
-  users: UsersTable;
-  sessions: SessionsTable;
-  rateLimits: RateLimitsTable;
-  orders: OrdersTable;
-  callbackDeliveries: CallbackDeliveriesTable;
-  auditLog: AuditLogTable;
-  signInDevices: SignInDevicesTable;
-  orderStatusCounts: OrderStatusCountsTable;
-  savedViews: SavedViewsTable;
-  paymentApiCalls: PaymentApiCallsTable;
-  payoutApprovalSettings: PayoutApprovalSettingsTable;
-  payoutApprovals: PayoutApprovalsTable;
+  users: UsersColumns;
+  sessions: SessionsColumns;
+  rateLimits: RateLimitsColumns;
+  orders: OrdersColumns;
+  callbackDeliveries: CallbackDeliveriesColumns;
+  auditLog: AuditLogColumns;
+  signInDevices: SignInDevicesColumns;
+  orderStatusCounts: OrderStatusCountsColumns;
+  savedViews: SavedViewsColumns;
+  paymentApiCalls: PaymentApiCallsColumns;
+  payoutApprovalSettings: PayoutApprovalSettingsColumns;
+  payoutApprovals: PayoutApprovalsColumns;
 }
 
-export interface UsersTable {
+/** Staff roles, the users.role column's values (what each may do: lib/auth/roles.ts). */
+export const USER_ROLES = ["admin", "operator", "approver", "viewer"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export interface UsersColumns {
   id: string;
   /** Stored lower-cased. */
   email: string;
   name: Defaulted<string>;
   passwordHash: string;
-  /** "approver" since 0017. */
-  role: "admin" | "operator" | "viewer" | "approver";
+  role: UserRole;
   disabledAt: Date | null;
   createdAt: Defaulted<Date>;
   updatedAt: Defaulted<Date>;
@@ -46,7 +48,7 @@ export interface UsersTable {
   passwordChangedAt: Date | null;
 }
 
-export interface SessionsTable {
+export interface SessionsColumns {
   /** SHA-256 of the cookie token. */
   id: string;
   userId: string;
@@ -57,15 +59,15 @@ export interface SessionsTable {
   userAgent: string | null;
 }
 
-export interface RateLimitsTable {
+export interface RateLimitsColumns {
   key: string;
   windowStart: Date;
   count: number;
 }
 
-export interface OrdersTable {
+export interface OrdersColumns {
   id: string;
-  direction: "payin" | "payout";
+  direction: Direction;
   paymentId: string;
   providerOrderId: string | null;
   paymentMethod: string;
@@ -108,7 +110,7 @@ export type CallbackOutcome =
   | "rejected"
   | "invalid";
 
-export interface CallbackDeliveriesTable {
+export interface CallbackDeliveriesColumns {
   id: string;
   receivedAt: Defaulted<Date>;
   webhookId: string | null;
@@ -126,7 +128,7 @@ export interface CallbackDeliveriesTable {
   reappliedBy: Defaulted<string | null>;
 }
 
-export interface AuditLogTable {
+export interface AuditLogColumns {
   id: string;
   at: Defaulted<Date>;
   userId: string | null;
@@ -135,7 +137,7 @@ export interface AuditLogTable {
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
-export interface SignInDevicesTable {
+export interface SignInDevicesColumns {
   /** SHA-256 of the cookie token. */
   id: string;
   userId: string;
@@ -144,7 +146,7 @@ export interface SignInDevicesTable {
 }
 
 /** A user's named orders-list filters (0011). */
-export interface SavedViewsTable {
+export interface SavedViewsColumns {
   id: string;
   userId: string;
   /** Unique per user, ignoring case. */
@@ -158,8 +160,11 @@ export interface SavedViewsTable {
 export const CALL_KINDS = ["payin-create", "payout-create", "bank-list", "sandbox", "other"] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
 
+/** Why a call got no answer. */
+export type CallErrorKind = "timeout" | "network";
+
 /** One attempt of a call to the payment service as the client saw it, card numbers masked (0013). */
-export interface PaymentApiCallsTable {
+export interface PaymentApiCallsColumns {
   id: string;
   /** Shared by the attempts of one call. */
   callId: string;
@@ -175,7 +180,7 @@ export interface PaymentApiCallsTable {
   /** Why no answer came. */
   error: string | null;
   /** Which way no answer came (null when one did). */
-  errorKind: "timeout" | "network" | null;
+  errorKind: CallErrorKind | null;
   latencyMs: number;
   /** Whose action caused it; null: the dashboard itself (the resume job). */
   userId: string | null;
@@ -185,18 +190,18 @@ export interface PaymentApiCallsTable {
   /** What the call was (0015), read off its method and path: lib/payment-api/call-kinds.ts. */
   kind: CallKind;
 }
-export type PaymentApiCall = Selectable<PaymentApiCallsTable>;
+export type PaymentApiCallRow = Selectable<PaymentApiCallsColumns>;
 
 /** A saved view as the app uses it (the list's canonical filter query under a name). */
-export type SavedViewRow = Pick<Selectable<SavedViewsTable>, "id" | "name" | "query">;
+export type SavedViewRow = Pick<Selectable<SavedViewsColumns>, "id" | "name" | "query">;
 
-export type User = Selectable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
-export type AuditLogEntry = Selectable<AuditLogTable>;
-export type CallbackDelivery = Selectable<CallbackDeliveriesTable>;
+export type UserRow = Selectable<UsersColumns>;
+export type SessionRow = Selectable<SessionsColumns>;
+export type AuditLogRow = Selectable<AuditLogColumns>;
+export type CallbackDeliveryRow = Selectable<CallbackDeliveriesColumns>;
 
 /** Orders per status, kept by triggers (0008): the sum of `n` over a status's slots is its count. */
-export interface OrderStatusCountsTable {
+export interface OrderStatusCountsColumns {
   status: string;
   slot: number;
   /** bigint: read as a string. */
@@ -204,11 +209,10 @@ export interface OrderStatusCountsTable {
 }
 
 /** One order as the app reads it (every column). */
-export type Order = Selectable<OrdersTable>;
-export type NewOrderRecord = Insertable<OrdersTable>;
+export type OrderRow = Selectable<OrdersColumns>;
 
 /** Which pay-outs wait for approval (0017): one row, absent until an admin first saves the setting ("off"). */
-export interface PayoutApprovalSettingsTable {
+export interface PayoutApprovalSettingsColumns {
   id: Defaulted<boolean>;
   mode: "off" | "all" | "threshold";
   /** Currency → the smallest amount that waits, a decimal string ("100000", "5000.50"). */
@@ -218,7 +222,7 @@ export interface PayoutApprovalSettingsTable {
 }
 
 /** A pay-out held for approval and what became of it (0017). */
-export interface PayoutApprovalsTable {
+export interface PayoutApprovalsColumns {
   orderId: string;
   requestedBy: string | null;
   requestedAt: Defaulted<Date>;
@@ -230,4 +234,4 @@ export interface PayoutApprovalsTable {
   /** Why it was rejected (required then), or cancelled (optional). */
   reason: string | null;
 }
-export type PayoutApproval = Selectable<PayoutApprovalsTable>;
+export type PayoutApprovalRow = Selectable<PayoutApprovalsColumns>;

@@ -4,22 +4,15 @@ import { sql as raw } from "kysely";
 import { IN_PROGRESS } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
-import type { CallbackChaos, SandboxCallback, SandboxCallbackAttempt, SandboxDatabase } from "./schema";
+import type { CallbackChaos, SandboxCallbackRow, SandboxCallbackAttemptRow, SandboxDatabase } from "./schema";
 
-export type CallbackRow = SandboxCallback;
-export type AttemptRow = Omit<SandboxCallbackAttempt, "id">;
+export type AttemptRow = Omit<SandboxCallbackAttemptRow, "id">;
 
 const db = (sql: Sql) => typed<SandboxDatabase>(sql);
 
 export async function enqueueCallback(
   sql: Sql,
-  c: {
-    id: string;
-    orderId: string;
-    clientId: string;
-    url: string;
-    status: string;
-    body: string;
+  c: Pick<SandboxCallbackRow, "id" | "orderId" | "clientId" | "url" | "status" | "body"> & {
     at: Date;
     /** When its first attempt is due, if not at once (callback chaos "late"). */
     dueAt?: Date;
@@ -48,7 +41,7 @@ export async function claimDueCallbacks(
   now: Date,
   leaseUntil: Date,
   limit: number,
-): Promise<CallbackRow[]> {
+): Promise<SandboxCallbackRow[]> {
   return db(sql)
     .updateTable("sandboxCallbacks")
     .set({ lockedUntil: leaseUntil })
@@ -75,7 +68,7 @@ export async function claimDueCallbacks(
  */
 export async function enqueueStaleCallback(
   sql: Sql,
-  cb: CallbackRow,
+  cb: SandboxCallbackRow,
   chaos: CallbackChaos,
   at: Date,
 ): Promise<boolean> {
@@ -105,7 +98,7 @@ export async function enqueueStaleCallback(
   return true;
 }
 
-export async function recordAttempt(sql: Sql, a: SandboxCallbackAttempt): Promise<void> {
+export async function recordAttempt(sql: Sql, a: SandboxCallbackAttemptRow): Promise<void> {
   await db(sql).insertInto("sandboxCallbackAttempts").values(a).execute();
 }
 
@@ -127,7 +120,7 @@ export async function settleCallback(
     .execute();
 }
 
-export async function listCallbacksOfOrder(sql: Sql, orderId: string): Promise<CallbackRow[]> {
+export async function listCallbacksOfOrder(sql: Sql, orderId: string): Promise<SandboxCallbackRow[]> {
   return db(sql)
     .selectFrom("sandboxCallbacks")
     .selectAll()
@@ -144,7 +137,7 @@ export async function listCallbacksOfOrder(sql: Sql, orderId: string): Promise<C
 export async function readCallbacksOfOrder(
   sql: Sql,
   orderId: string,
-): Promise<{ callbacks: CallbackRow[]; attempts: AttemptRow[] }> {
+): Promise<{ callbacks: SandboxCallbackRow[]; attempts: AttemptRow[] }> {
   return sql.transaction(async (tx) => {
     await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
     const callbacks = await listCallbacksOfOrder(tx, orderId);
@@ -180,7 +173,7 @@ export async function makeCallbackDueAgain(
   orderId: string,
   callbackId: string,
   now: Date,
-): Promise<CallbackRow | undefined> {
+): Promise<SandboxCallbackRow | undefined> {
   return db(sql)
     .updateTable("sandboxCallbacks")
     .set({ state: "pending", nextAttemptAt: now, finishedAt: null, lockedUntil: null })
@@ -192,7 +185,7 @@ export async function makeCallbackDueAgain(
 }
 
 /** The order's most recent callback (the one an operator's "send again" means). */
-export async function latestCallbackOf(sql: Sql, orderId: string): Promise<CallbackRow | undefined> {
+export async function latestCallbackOf(sql: Sql, orderId: string): Promise<SandboxCallbackRow | undefined> {
   return db(sql)
     .selectFrom("sandboxCallbacks")
     .selectAll()

@@ -1,33 +1,13 @@
 /** Queries on sandbox orders. One function per query, the db handle first, scoped by merchant account. */
-import type { BankDetails, Direction, ResolvedChaos } from "@/lib/contract";
-import { type Kysely, sql as raw } from "kysely";
+import type { Direction, ResolvedChaos } from "@/lib/contract";
+import { type Insertable, type Kysely, sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
 import { prepare, typed } from "@/lib/database/kysely";
 import { accountTime } from "./clocks";
-import type { NewSandboxOrder, SandboxDatabase, SandboxOrder } from "./schema";
+import type { NewSandboxOrderRow, SandboxDatabase, SandboxOrderRow, SandboxOrdersColumns } from "./schema";
 
-export type OrderRow = SandboxOrder;
-
-/** What creating an order stores; jsonb values as objects (written as JSON text here). */
-export interface SandboxOrderInput {
-  id: string;
-  clientId: string;
-  direction: Direction;
-  paymentId: string;
-  requestHash: string;
-  paymentMethod: string;
-  country: string;
-  currency: string | undefined;
-  amount: string;
-  finalAmount: string;
-  status: string;
-  request: Record<string, unknown>;
-  bankDetails: BankDetails | undefined;
-  postbackUrl: string | undefined;
-  expiresAt: Date | undefined;
-  createdAt: Date;
-  chaos: ResolvedChaos | null;
-}
+/** Every column of a new order, as Kysely inserts it (jsonb as JSON text). */
+type OrderInsert = Required<Insertable<SandboxOrdersColumns>>;
 
 const db = (sql: Sql) => typed<SandboxDatabase>(sql);
 
@@ -50,15 +30,15 @@ const ORDER_COLUMNS = [
   "createdAt",
   "updatedAt",
   "chaos",
-] as const satisfies readonly (keyof NewSandboxOrder)[];
+] as const satisfies readonly (keyof OrderInsert)[];
 // A column added to the schema but not listed above fails to compile here.
-const everyColumnListed: [Exclude<keyof NewSandboxOrder, (typeof ORDER_COLUMNS)[number]>] extends [never]
+const everyColumnListed: [Exclude<keyof OrderInsert, (typeof ORDER_COLUMNS)[number]>] extends [never]
   ? true
   : false = true;
 void everyColumnListed;
 
 // The create path's statements are prepared (compiled once): see prepare().
-const insertIfNew = prepare(ORDER_COLUMNS, (k: Kysely<SandboxDatabase>, o: Required<NewSandboxOrder>) =>
+const insertIfNew = prepare(ORDER_COLUMNS, (k: Kysely<SandboxDatabase>, o: OrderInsert) =>
   k
     .insertInto("sandboxOrders")
     .values(o)
@@ -66,22 +46,19 @@ const insertIfNew = prepare(ORDER_COLUMNS, (k: Kysely<SandboxDatabase>, o: Requi
     .returning("id"),
 );
 
-/** The order as a row to insert: jsonb as JSON text, absent values as null. */
-function orderRow(o: SandboxOrderInput): Required<NewSandboxOrder> {
+/** The order as a row to insert: jsonb as JSON text. */
+function orderRow(o: NewSandboxOrderRow): OrderInsert {
   return {
     ...o,
-    currency: o.currency ?? null,
     request: JSON.stringify(o.request),
-    bankDetails: o.bankDetails === undefined ? null : JSON.stringify(o.bankDetails),
-    postbackUrl: o.postbackUrl ?? null,
-    expiresAt: o.expiresAt ?? null,
+    bankDetails: o.bankDetails === null ? null : JSON.stringify(o.bankDetails),
     updatedAt: o.createdAt,
     chaos: o.chaos ? JSON.stringify(o.chaos) : null,
   };
 }
 
 /** Inserts the order unless its (account, direction, paymentId) exists; true when it was inserted. */
-export async function insertOrderIfNew(sql: Sql, o: SandboxOrderInput): Promise<boolean> {
+export async function insertOrderIfNew(sql: Sql, o: NewSandboxOrderRow): Promise<boolean> {
   const created = await insertIfNew(sql, orderRow(o));
   return created.length > 0;
 }
@@ -139,7 +116,7 @@ function asText(value: unknown): string | null {
  * insertOrderIfNew for several orders in one statement (group commit, lib/sandbox/order-writer.ts): the ids
  * of those inserted. Of two with one (account, direction, paymentId), only the first is.
  */
-export async function insertOrdersIfNew(sql: Sql, orders: SandboxOrderInput[]): Promise<Set<string>> {
+export async function insertOrdersIfNew(sql: Sql, orders: NewSandboxOrderRow[]): Promise<Set<string>> {
   const rows = orders.map(orderRow);
   const arrays = Object.fromEntries(
     ORDER_COLUMNS.map((c) => [c, rows.map((row) => asText(row[c]))]),
@@ -164,11 +141,15 @@ export async function findOrderByPaymentId(
   clientId: string,
   direction: Direction,
   paymentId: string,
-): Promise<OrderRow | undefined> {
+): Promise<SandboxOrderRow | undefined> {
   return (await byPaymentId(sql, { clientId, direction, paymentId }))[0];
 }
 
-export async function findOrder(sql: Sql, clientId: string, id: string): Promise<OrderRow | undefined> {
+export async function findOrder(
+  sql: Sql,
+  clientId: string,
+  id: string,
+): Promise<SandboxOrderRow | undefined> {
   return db(sql)
     .selectFrom("sandboxOrders")
     .selectAll()
@@ -183,7 +164,7 @@ export async function finishOrder(
   id: string,
   status: string,
   at: Date,
-): Promise<OrderRow | undefined> {
+): Promise<SandboxOrderRow | undefined> {
   return (
     db(sql)
       .updateTable("sandboxOrders")
@@ -216,7 +197,11 @@ export async function findExpiredPayins(sql: Sql, now: Date, limit: number): Pro
   return rows.map((r) => r.id);
 }
 
-export async function listRecentOrders(sql: Sql, clientId: string, limit: number): Promise<OrderRow[]> {
+export async function listRecentOrders(
+  sql: Sql,
+  clientId: string,
+  limit: number,
+): Promise<SandboxOrderRow[]> {
   return db(sql)
     .selectFrom("sandboxOrders")
     .selectAll()
@@ -233,7 +218,7 @@ export async function setOrderChaos(
   clientId: string,
   id: string,
   chaos: ResolvedChaos | null,
-): Promise<OrderRow | undefined> {
+): Promise<SandboxOrderRow | undefined> {
   return db(sql)
     .updateTable("sandboxOrders")
     .set({ chaos: chaos ? JSON.stringify(chaos) : null })

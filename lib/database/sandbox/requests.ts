@@ -1,11 +1,11 @@
 /** The request log's rows (GET /sandbox/requests). */
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
-import type { SandboxDatabase, SandboxRequest } from "./schema";
+import type { SandboxDatabase, SandboxRequestRow } from "./schema";
 
 const db = (sql: Sql) => typed<SandboxDatabase>(sql);
 
-export async function insertRequests(sql: Sql, rows: readonly SandboxRequest[]): Promise<void> {
+export async function insertRequests(sql: Sql, rows: readonly SandboxRequestRow[]): Promise<void> {
   if (rows.length > 0)
     await db(sql)
       .insertInto("sandboxRequests")
@@ -18,7 +18,7 @@ export async function listRequests(
   sql: Sql,
   clientId: string,
   filter: { orderId?: string; before?: Date; limit: number },
-): Promise<SandboxRequest[]> {
+): Promise<SandboxRequestRow[]> {
   let q = db(sql).selectFrom("sandboxRequests").selectAll().where("clientId", "=", clientId);
   if (filter.orderId) q = q.where("orderId", "=", filter.orderId);
   if (filter.before) q = q.where("at", "<", filter.before);

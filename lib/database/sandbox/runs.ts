@@ -2,7 +2,7 @@
 import type { SandboxChaos } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
-import type { SandboxDatabase, RunRow } from "./schema";
+import type { SandboxDatabase, SandboxRunRow } from "./schema";
 
 const db = (sql: Sql) => typed<SandboxDatabase>(sql);
 
@@ -16,7 +16,7 @@ export async function insertRun(
     chaos: SandboxChaos | null;
     at: Date;
   },
-): Promise<RunRow> {
+): Promise<SandboxRunRow> {
   const { at, chaos, ...rest } = run;
   return db(sql)
     .insertInto("sandboxRuns")
@@ -25,7 +25,7 @@ export async function insertRun(
     .executeTakeFirstOrThrow();
 }
 
-export async function findRun(sql: Sql, clientId: string): Promise<RunRow | undefined> {
+export async function findRun(sql: Sql, clientId: string): Promise<SandboxRunRow | undefined> {
   return db(sql).selectFrom("sandboxRuns").selectAll().where("clientId", "=", clientId).executeTakeFirst();
 }
 
@@ -39,7 +39,7 @@ export async function countRunsOf(sql: Sql, parentClientId: string): Promise<num
 }
 
 /** The account's runs, newest first. */
-export async function listRunsOf(sql: Sql, parentClientId: string): Promise<RunRow[]> {
+export async function listRunsOf(sql: Sql, parentClientId: string): Promise<SandboxRunRow[]> {
   return db(sql)
     .selectFrom("sandboxRuns")
     .selectAll()

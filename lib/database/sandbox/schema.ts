@@ -6,9 +6,13 @@
  * Driver conventions (lib/database/index.ts): numeric → string, timestamptz → Date, jsonb → parsed value;
  * jsonb is written as JSON text (JSON.stringify), never as an object (pg would turn an array into a
  * PostgreSQL array literal).
+ *
+ * Names (docs/architecture.md, One owner per shape): a table's interface is `<Table>Columns`, a row as stored
+ * `<Thing>Row`, a row to insert `New<Thing>Row`.
  */
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { BankDetails, ChaosMode, Direction, ResolvedChaos, SandboxChaos } from "@/lib/contract";
+import type { Defaulted, Json } from "@/lib/database/column-types";
 
 /**
  * The chaos chosen for one callback (lib/sandbox/chaos.ts): its modes ("stale": the older-status callback
@@ -21,24 +25,19 @@ export interface CallbackChaos {
   delayMs: number;
 }
 
-/** A jsonb column: read as `T`, written as JSON text (null when `T` admits null). */
-type Json<T> = null extends T ? ColumnType<T, string | null, string | null> : ColumnType<T, string, string>;
-/** A column with a database default. */
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
-
 export interface SandboxDatabase {
-  sandboxOrders: SandboxOrdersTable;
-  sandboxCallbacks: SandboxCallbacksTable;
-  sandboxCallbackAttempts: SandboxCallbackAttemptsTable;
-  sandboxRateLimits: SandboxRateLimitsTable;
-  sandboxFaults: SandboxFaultsTable;
-  sandboxRequests: SandboxRequestsTable;
-  sandboxClocks: SandboxClocksTable;
-  sandboxRuns: SandboxRunsTable;
+  sandboxOrders: SandboxOrdersColumns;
+  sandboxCallbacks: SandboxCallbacksColumns;
+  sandboxCallbackAttempts: SandboxCallbackAttemptsColumns;
+  sandboxRateLimits: SandboxRateLimitsColumns;
+  sandboxFaults: SandboxFaultsColumns;
+  sandboxRequests: SandboxRequestsColumns;
+  sandboxClocks: SandboxClocksColumns;
+  sandboxRuns: SandboxRunsColumns;
 }
 
 /** A QA run: a merchant account made on the fly (migration 0006). */
-export interface SandboxRunsTable {
+export interface SandboxRunsColumns {
   clientId: string;
   secret: string;
   /** The configured account that made it. */
@@ -51,7 +50,7 @@ export interface SandboxRunsTable {
 }
 
 /** How far an account's clock runs ahead of the real one (migration 0004; no row: not at all). */
-export interface SandboxClocksTable {
+export interface SandboxClocksColumns {
   clientId: string;
   /** bigint: read as a string by both drivers; cast to int8 → number in queries. */
   offsetMs: ColumnType<string, number, number>;
@@ -59,7 +58,7 @@ export interface SandboxClocksTable {
 }
 
 /** One request the sandbox answered (migration 0003). */
-export interface SandboxRequestsTable {
+export interface SandboxRequestsColumns {
   id: string;
   at: Date;
   /** As the request named it (X-Client-Id or the operator page's sign-in), known account or not. */
@@ -76,7 +75,7 @@ export interface SandboxRequestsTable {
   orderId: string | null;
 }
 
-export interface SandboxOrdersTable {
+export interface SandboxOrdersColumns {
   id: string;
   clientId: string;
   direction: Direction;
@@ -98,7 +97,7 @@ export interface SandboxOrdersTable {
   chaos: Json<ResolvedChaos | null>;
 }
 
-export interface SandboxCallbacksTable {
+export interface SandboxCallbacksColumns {
   id: string;
   orderId: string;
   clientId: string;
@@ -115,7 +114,7 @@ export interface SandboxCallbacksTable {
   chaos: ColumnType<CallbackChaos | null, string | null | undefined, string | null>;
 }
 
-export interface SandboxCallbackAttemptsTable {
+export interface SandboxCallbackAttemptsColumns {
   id: string;
   callbackId: string;
   attempt: number;
@@ -127,13 +126,13 @@ export interface SandboxCallbackAttemptsTable {
   chaos: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface SandboxRateLimitsTable {
+export interface SandboxRateLimitsColumns {
   clientId: string;
   windowStart: Date;
   count: number;
 }
 
-export interface SandboxFaultsTable {
+export interface SandboxFaultsColumns {
   clientId: string;
   direction: Direction;
   paymentId: string;
@@ -141,9 +140,10 @@ export interface SandboxFaultsTable {
   at: Generated<Date>;
 }
 
-export type SandboxOrder = Selectable<SandboxOrdersTable>;
-export type RunRow = Selectable<SandboxRunsTable>;
-export type SandboxRequest = Selectable<SandboxRequestsTable>;
-export type NewSandboxOrder = Insertable<SandboxOrdersTable>;
-export type SandboxCallback = Selectable<SandboxCallbacksTable>;
-export type SandboxCallbackAttempt = Selectable<SandboxCallbackAttemptsTable>;
+export type SandboxOrderRow = Selectable<SandboxOrdersColumns>;
+/** A new order as created (orders.ts writes its jsonb values as JSON text); updatedAt starts as createdAt. */
+export type NewSandboxOrderRow = Omit<SandboxOrderRow, "updatedAt">;
+export type SandboxRunRow = Selectable<SandboxRunsColumns>;
+export type SandboxRequestRow = Selectable<SandboxRequestsColumns>;
+export type SandboxCallbackRow = Selectable<SandboxCallbacksColumns>;
+export type SandboxCallbackAttemptRow = Selectable<SandboxCallbackAttemptsColumns>;

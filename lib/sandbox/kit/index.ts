@@ -39,7 +39,7 @@ import {
   problemSchema,
   type Problem,
   type SandboxClock,
-  type SandboxOrderBody,
+  type SandboxOrder,
   type SandboxRequestLog,
   sandboxClockSchema,
   sandboxOrderSchema,
@@ -149,9 +149,9 @@ function signedCalls(options: SandboxKitOptions) {
 /** The kit of one account (configured or a run): the API and the test controls. */
 function accountKit(options: SandboxKitOptions) {
   const { post, get } = signedCalls(options);
-  const order = (id: string): Promise<SandboxOrderBody> =>
+  const order = (id: string): Promise<SandboxOrder> =>
     get(`/sandbox/orders/${encodeURIComponent(id)}`, sandboxOrderSchema);
-  const setStatus = (id: string, status: FinalStatus): Promise<SandboxOrderBody> =>
+  const setStatus = (id: string, status: FinalStatus): Promise<SandboxOrder> =>
     post(`/sandbox/orders/${encodeURIComponent(id)}/status`, { status }, sandboxOrderSchema);
 
   return {
@@ -178,7 +178,7 @@ function accountKit(options: SandboxKitOptions) {
     /** Pay-ins only. */
     expire: (id: string) => setStatus(id, "Expired"),
     /** Sends a past callback again (its webhookId; the order's latest when omitted). */
-    async resendCallback(id: string, webhookId?: string): Promise<SandboxOrderBody> {
+    async resendCallback(id: string, webhookId?: string): Promise<SandboxOrder> {
       const which = webhookId ?? (await order(id)).callbacks.at(-1)?.webhookId;
       if (!which) throw new SandboxKitError(404, null, `order ${id} has sent no callback yet`);
       return post(
@@ -191,7 +191,7 @@ function accountKit(options: SandboxKitOptions) {
      * Sets the callback chaos of an order still In progress (its status callback is queued with it);
      * `{ modes: [] }` turns it off.
      */
-    setChaos: (id: string, chaos: SandboxChaos): Promise<SandboxOrderBody> =>
+    setChaos: (id: string, chaos: SandboxChaos): Promise<SandboxOrder> =>
       post(`/sandbox/orders/${encodeURIComponent(id)}/chaos`, chaos, sandboxOrderSchema),
     /** The account's clock: its time now and how far it runs ahead of the real one. */
     clock: (): Promise<SandboxClock> => get("/sandbox/clock", sandboxClockSchema),

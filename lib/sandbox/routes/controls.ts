@@ -1,7 +1,7 @@
 /** QA test controls (docs/qa.md, Test controls): authenticated like the API, not rate-limited. */
 import type { HttpBindings } from "@hono/node-server";
 import type { MiddlewareHandler } from "hono";
-import { canMoveTo, fromMinorUnits, type SandboxOrderBody, type SandboxRequestLog } from "@/lib/contract";
+import { canMoveTo, fromMinorUnits, type SandboxOrder, type SandboxRequestLog } from "@/lib/contract";
 import {
   getOrderRoute,
   listRequestsRoute,
@@ -11,7 +11,8 @@ import {
 } from "@/lib/contract/openapi";
 import { isUuid } from "@/lib/contract/uuid";
 import { readCallbacksOfOrder } from "@/lib/database/sandbox/callbacks";
-import { findOrder, type OrderRow, setOrderChaos } from "@/lib/database/sandbox/orders";
+import { findOrder, setOrderChaos } from "@/lib/database/sandbox/orders";
+import type { SandboxOrderRow } from "@/lib/database/sandbox/schema";
 import { listRequests } from "@/lib/database/sandbox/requests";
 import { admitGet, admitPost } from "../admission";
 import type { SandboxApp } from "../app";
@@ -25,7 +26,7 @@ import { resendCallback } from "../service/resend-callback";
 
 type OwnOrderEnv = {
   Bindings: HttpBindings;
-  Variables: { merchant: Merchant; order: OrderRow; orderId?: string };
+  Variables: { merchant: Merchant; order: SandboxOrderRow; orderId?: string };
 };
 
 /**
@@ -142,7 +143,7 @@ export function controlRoutes(app: SandboxApp, ctx: SandboxContext): void {
 }
 
 /** An order with its callbacks and every delivery attempt. */
-export async function orderView(ctx: SandboxContext, o: OrderRow): Promise<SandboxOrderBody> {
+export async function orderView(ctx: SandboxContext, o: SandboxOrderRow): Promise<SandboxOrder> {
   const { callbacks, attempts } = await readCallbacksOfOrder(ctx.db, o.id);
   const money = (text: string) => fromMinorUnits(minorFromDecimal(text));
   return {

@@ -19,9 +19,9 @@ import type { MerchantEnv, SandboxEnv } from "../http-env";
 import { problem, problemResponse } from "../problems";
 import { moveOrder } from "../service/move-order";
 import { resendCallback } from "../service/resend-callback";
-import { findOrder, listRecentOrders, type OrderRow } from "@/lib/database/sandbox/orders";
+import { findOrder, listRecentOrders } from "@/lib/database/sandbox/orders";
 import { listRequests } from "@/lib/database/sandbox/requests";
-import type { SandboxRequest } from "@/lib/database/sandbox/schema";
+import type { SandboxOrderRow, SandboxRequestRow } from "@/lib/database/sandbox/schema";
 
 const challenge = () =>
   new Response("Sign in with the merchant client id and secret", {
@@ -54,7 +54,7 @@ const sameOriginForms = answeringRefusal(csrf(), () =>
 
 const ACTIONS: Record<FinalStatus, string> = { Success: "Mark paid", Failed: "Fail", Expired: "Expire" };
 
-function row(o: OrderRow) {
+function row(o: SandboxOrderRow) {
   const buttons =
     o.status === "In progress"
       ? finalStatusesFor(o.direction).map(
@@ -67,11 +67,11 @@ function row(o: OrderRow) {
   return html`<tr><td><code>${o.id}</code><br><small>${o.paymentId}</small></td><td>${o.direction}</td><td>${o.paymentMethod}</td><td>${o.finalAmount} ${o.currency ?? ""}</td><td>${o.country}</td><td>${o.status}</td><td>${o.createdAt.toISOString()}</td><td class="a">${buttons}</td></tr>\n`;
 }
 
-function requestRow(r: SandboxRequest) {
+function requestRow(r: SandboxRequestRow) {
   return html`<tr><td>${r.at.toISOString()}</td><td>${r.method} <code>${r.path}</code></td><td>${r.status}</td><td>${r.verdict}${r.detail ? html`<br><small>${r.detail}</small>` : ""}</td><td>${r.latencyMs} ms</td><td>${r.orderId ? html`<code>${r.orderId}</code>` : ""}</td></tr>\n`;
 }
 
-function page(merchant: Merchant, orders: OrderRow[], requests: SandboxRequest[]) {
+function page(merchant: Merchant, orders: SandboxOrderRow[], requests: SandboxRequestRow[]) {
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox orders</title><style>
 body{font:14px system-ui,sans-serif;margin:1.5rem;color:#111}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}
 .a form{display:inline}button{margin:0 .25rem .25rem 0;padding:.25rem .6rem;cursor:pointer}small{color:#555}</style></head><body>

@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import { isRunClientId, type SandboxRun, type SandboxRunCleared, type SandboxRunList } from "@/lib/contract";
 import { endRunRoute, listRunsRoute, resetRunRoute, startRunRoute } from "@/lib/contract/openapi";
 import { findRun, listRunsOf } from "@/lib/database/sandbox/runs";
-import type { RunRow } from "@/lib/database/sandbox/schema";
+import type { SandboxRunRow } from "@/lib/database/sandbox/schema";
 import { admitGet, admitPost } from "../admission";
 import type { SandboxApp } from "../app";
 import type { Merchant, SandboxContext } from "../context";
@@ -16,7 +16,7 @@ import type { AdmittedPostEnv, MerchantEnv } from "../http-env";
 import { problem, problemResponse } from "../problems";
 import { MAX_RUNS_PER_ACCOUNT, removeRun, resetRun, startRun } from "../service/runs";
 
-type RunEnv = { Bindings: HttpBindings; Variables: { merchant: Merchant; run: RunRow } };
+type RunEnv = { Bindings: HttpBindings; Variables: { merchant: Merchant; run: SandboxRunRow } };
 
 /** Runs are started and listed by configured accounts: a run asking is refused before its body is checked. */
 const configuredOnly: MiddlewareHandler<MerchantEnv> = async (c, next) => {
@@ -90,14 +90,14 @@ async function runFor(
   ctx: SandboxContext,
   merchant: Merchant,
   clientId: string,
-): Promise<RunRow | undefined> {
+): Promise<SandboxRunRow | undefined> {
   if (!isRunClientId(clientId)) return undefined;
   const run = await findRun(ctx.db, clientId);
   if (!run) return undefined;
   return merchant.clientId === run.clientId || merchant.clientId === run.parentClientId ? run : undefined;
 }
 
-function runView(ctx: SandboxContext, run: RunRow): Omit<SandboxRun, "secret"> {
+function runView(ctx: SandboxContext, run: SandboxRunRow): Omit<SandboxRun, "secret"> {
   return {
     clientId: run.clientId,
     label: run.label,

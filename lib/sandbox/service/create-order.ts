@@ -23,7 +23,8 @@ import type { Merchant, SandboxContext } from "../context";
 import { makeBankDetails } from "../details";
 import { problem, validationProblem } from "../problems";
 import { checkRules } from "../rules";
-import { findOrderByPaymentId, type SandboxOrderInput, type OrderRow } from "@/lib/database/sandbox/orders";
+import { findOrderByPaymentId } from "@/lib/database/sandbox/orders";
+import type { NewSandboxOrderRow, SandboxOrderRow } from "@/lib/database/sandbox/schema";
 import { markFaultFired } from "@/lib/database/sandbox/limits";
 import { chaosForNewOrder } from "../chaos";
 import { triggerFor } from "../triggers";
@@ -97,7 +98,7 @@ export async function createOrder(
       })
     : undefined;
 
-  const order: SandboxOrderInput = {
+  const order: NewSandboxOrderRow = {
     id,
     clientId: merchant.clientId,
     direction,
@@ -105,14 +106,15 @@ export async function createOrder(
     requestHash,
     paymentMethod: req.paymentMethod,
     country: req.country,
-    currency: orderCurrency({ direction, paymentMethod: req.paymentMethod, country: req.country }).currency,
+    currency:
+      orderCurrency({ direction, paymentMethod: req.paymentMethod, country: req.country }).currency ?? null,
     amount: formatMinorUnits(amountMinor),
     finalAmount: formatMinorUnits(finalMinor),
     status: IN_PROGRESS,
     request: maskOrderRequest(req),
-    bankDetails,
-    postbackUrl: req.postbackUrl,
-    expiresAt: payin ? new Date(now.getTime() + opts.expiryMs) : undefined,
+    bankDetails: bankDetails ?? null,
+    postbackUrl: req.postbackUrl ?? null,
+    expiresAt: payin ? new Date(now.getTime() + opts.expiryMs) : null,
     createdAt: now,
     chaos: chaos.chaos,
   };
@@ -134,7 +136,14 @@ export async function createOrder(
     return { ok: true, body: responseBody(existing), created: false, delayMs: 0 };
   }
 
-  const body = orderResponse(direction, id, IN_PROGRESS, order.expiresAt, bankDetails, finalMinor);
+  const body = orderResponse(
+    direction,
+    id,
+    IN_PROGRESS,
+    order.expiresAt ?? undefined,
+    bankDetails,
+    finalMinor,
+  );
   if (trigger.status) await moveOrder(ctx, id, trigger.status);
   let delayMs = 0;
   if (
@@ -147,7 +156,7 @@ export async function createOrder(
 }
 
 /** The create response of an order as it is now (a replay shows its current status). */
-export function responseBody(row: OrderRow): Record<string, unknown> {
+export function responseBody(row: SandboxOrderRow): Record<string, unknown> {
   return orderResponse(
     row.direction,
     row.id,

@@ -6,14 +6,15 @@ import { minorFromDecimal } from "../canonical";
 import { chaosForCallback, has } from "../chaos";
 import type { SandboxContext } from "../context";
 import { enqueueCallback } from "@/lib/database/sandbox/callbacks";
-import { finishOrder, type OrderRow } from "@/lib/database/sandbox/orders";
+import type { SandboxOrderRow } from "@/lib/database/sandbox/schema";
+import { finishOrder } from "@/lib/database/sandbox/orders";
 
 /** Returns the updated order, or undefined when it was final already (final statuses never change). */
 export async function moveOrder(
   ctx: SandboxContext,
   orderId: string,
   status: FinalStatus,
-): Promise<OrderRow | undefined> {
+): Promise<SandboxOrderRow | undefined> {
   const at = ctx.opts.now();
   const row = await ctx.db.transaction(async (tx) => {
     const updated = await finishOrder(tx, orderId, status, at);
@@ -37,7 +38,7 @@ export async function moveOrder(
   return row;
 }
 
-export function callbackPayload(row: OrderRow): CallbackPayload {
+export function callbackPayload(row: SandboxOrderRow): CallbackPayload {
   return {
     id: row.id,
     paymentId: row.paymentId,

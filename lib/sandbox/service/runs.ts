@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { RUN_CLIENT_ID_PREFIX, type SandboxRunStart } from "@/lib/contract";
 import { countRunsOf, deleteAccountData, insertRun } from "@/lib/database/sandbox/runs";
-import type { RunRow } from "@/lib/database/sandbox/schema";
+import type { SandboxRunRow } from "@/lib/database/sandbox/schema";
 import type { SandboxContext } from "../context";
 
 /** Live runs one configured account may hold at once (each holds orders until it goes idle). */
@@ -12,7 +12,7 @@ export async function startRun(
   ctx: SandboxContext,
   parentClientId: string,
   start: SandboxRunStart,
-): Promise<RunRow | "too-many"> {
+): Promise<SandboxRunRow | "too-many"> {
   if ((await countRunsOf(ctx.db, parentClientId)) >= MAX_RUNS_PER_ACCOUNT) return "too-many";
   return insertRun(ctx.db, {
     clientId: `${RUN_CLIENT_ID_PREFIX}${randomUUID()}`,

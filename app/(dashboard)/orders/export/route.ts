@@ -3,7 +3,7 @@ import { getDb } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { iterateOrders } from "@/lib/database/dashboard/queries/order-list";
 import { csvStreamResponse } from "@/lib/http/csv-response";
-import { routeProblem } from "@/lib/http/route-problem";
+import { filtersRefused } from "@/lib/http/route-problem";
 import { ORDER_CSV_HEADER, orderCsvRecord } from "@/lib/orders/csv";
 import { parseOrderListParams } from "@/lib/orders/list-filters";
 
@@ -18,10 +18,7 @@ export async function GET(request: Request): Promise<Response> {
   const auth = await authorizeRequest(ANY_ROLE);
   if (!auth.ok) return authProblemResponse(auth);
   const { filters, errors } = parseOrderListParams(new URL(request.url).searchParams);
-  if (errors.length > 0) {
-    const fieldErrors = errors.map((e) => ({ path: e.field, message: e.message }));
-    return routeProblem(400, "Bad Request", "Some filters are not valid.", fieldErrors);
-  }
+  if (errors.length > 0) return filtersRefused(errors);
 
   const db = await getDb();
   await writeAudit(db, { userId: auth.user.id, action: "orders.export", details: { filters } });

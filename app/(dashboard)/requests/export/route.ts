@@ -3,7 +3,7 @@ import { getDb } from "@/lib/runtime";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { type CallListRow, iterateCalls } from "@/lib/database/dashboard/queries/payment-api-calls";
 import { csvStreamResponse } from "@/lib/http/csv-response";
-import { routeProblem } from "@/lib/http/route-problem";
+import { filtersRefused } from "@/lib/http/route-problem";
 import { csvLine } from "@/lib/orders/csv";
 import { parseCallListParams, REQUEST_LOG_EXPORT_CAP } from "@/lib/request-log/list-filters";
 
@@ -55,10 +55,7 @@ export async function GET(request: Request): Promise<Response> {
   const auth = await authorizeRequest(ANY_ROLE);
   if (!auth.ok) return authProblemResponse(auth);
   const { filters, errors } = parseCallListParams(new URL(request.url).searchParams);
-  if (errors.length > 0) {
-    const fieldErrors = errors.map((e) => ({ path: e.field, message: e.message }));
-    return routeProblem(400, "Bad Request", "Some filters are not valid.", fieldErrors);
-  }
+  if (errors.length > 0) return filtersRefused(errors);
 
   const db = await getDb();
   await writeAudit(db, { userId: auth.user.id, action: "requests.export", details: { filters } });

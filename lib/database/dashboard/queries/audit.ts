@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { AuditAction } from "@/lib/database/dashboard/audit-actions";
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
-import type { AuditLogEntry, DashboardDatabase } from "@/lib/database/dashboard/schema";
+import type { AuditLogRow, DashboardDatabase } from "@/lib/database/dashboard/schema";
 
 export interface AuditEntry {
   /** Who acted; null for the system (first-admin bootstrap) or an unknown account (failed sign-in). */
@@ -15,7 +15,7 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export type AuditRow = AuditLogEntry;
+export type AuditRow = AuditLogRow;
 
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 

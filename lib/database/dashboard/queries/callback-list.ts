@@ -3,26 +3,27 @@
  * order's method and the day received; keyset pages on (received_at, id), never OFFSET.
  */
 import "server-only";
-import { sql as raw } from "kysely";
 import type {
   CallbackListFilters,
   KeysetPosition as CallbackListPage,
 } from "@/lib/database/dashboard/list-types";
 import type { Sql } from "@/lib/database";
+import type { Direction } from "@/lib/contract";
 import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
-import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
-import type { CallbackDeliveryRow } from "./callback-deliveries";
+import { dayAfter, keysetPage, pageStart } from "../keyset-cursor";
+import { cursorOf, pastCursor } from "../keyset-sql";
+import type { CallbackDelivery } from "./callback-deliveries";
 
 export type CallbackListRow = Pick<
-  CallbackDeliveryRow,
+  CallbackDelivery,
   "id" | "receivedAt" | "webhookId" | "verified" | "verificationError" | "orderId" | "status" | "outcome"
 > & {
   reapplyOf: string | null;
   /** The touched order's method, paymentId and direction (null for none). */
   paymentMethod: string | null;
   paymentId: string | null;
-  direction: "payin" | "payout" | null;
+  direction: Direction | null;
   cursor: string;
 };
 
@@ -31,8 +32,6 @@ export interface CallbackListResult {
   nextCursor: string | null;
   prevCursor: string | null;
 }
-
-const cursorOf = raw<string>`(extract(epoch FROM d.received_at) * 1000000)::bigint::text || '_' || d.id::text`;
 
 function filtered(sql: Sql, filters: CallbackListFilters) {
   return typed<DashboardDatabase>(sql)
@@ -51,8 +50,7 @@ export async function listCallbacks(
   filters: CallbackListFilters,
   page: CallbackListPage & { limit: number },
 ): Promise<CallbackListResult> {
-  const backwards = Boolean(page.before) && !page.after;
-  const cursor = parseCursor((backwards ? page.before : page.after) ?? "");
+  const { backwards, cursor } = pageStart(page);
   const direction = backwards ? "asc" : "desc";
   const rows = await filtered(sql, filters)
     .select([
@@ -68,20 +66,9 @@ export async function listCallbacks(
       "o.paymentMethod",
       "o.paymentId",
       "o.direction",
-      cursorOf.as("cursor"),
+      cursorOf("d.receivedAt", "d.id").as("cursor"),
     ])
-    .$if(cursor !== null, (q) =>
-      q.where((eb) =>
-        eb(
-          eb.refTuple("d.receivedAt", "d.id"),
-          backwards ? ">" : "<",
-          eb.tuple(
-            raw<Date>`'epoch'::timestamptz + ${cursor?.micros}::bigint * interval '1 microsecond'`,
-            cursor?.id as string,
-          ),
-        ),
-      ),
-    )
+    .$call((q) => (cursor ? q.where(pastCursor("d.receivedAt", "d.id", cursor, backwards)) : q))
     .orderBy("d.receivedAt", direction)
     .orderBy("d.id", direction)
     .limit(page.limit + 1)

@@ -7,10 +7,11 @@ import { type Expression, type ExpressionBuilder, type Kysely, sql as raw, type 
 import { isUuid } from "@/lib/contract/uuid";
 import type { Sql } from "@/lib/database";
 import { prepare, prepareShaped, typed } from "@/lib/database/kysely";
-import type { DashboardDatabase, Order } from "@/lib/database/dashboard/schema";
+import type { DashboardDatabase, OrderRow } from "@/lib/database/dashboard/schema";
 import { uuidPrefixRange } from "@/lib/contract/uuid-prefix";
 import type { KeysetPosition as OrderListPage, OrderListFilters } from "@/lib/database/dashboard/list-types";
-import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
+import { dayAfter, keysetPage, pageStart } from "../keyset-cursor";
+import { cursorOf, cursorTime } from "../keyset-sql";
 
 /** The list's columns (not the request, response or details), and the row's keyset position. */
 const LIST_COLUMNS = [
@@ -29,10 +30,7 @@ const LIST_COLUMNS = [
   "updatedAt",
 ] as const;
 
-/** This row's keyset position, for next/previous links (lib/database/dashboard/keyset-cursor.ts reads it). */
-const cursorOf = raw<string>`(extract(epoch FROM created_at) * 1000000)::bigint::text || '_' || id::text`;
-
-export type OrderListRow = Pick<Order, (typeof LIST_COLUMNS)[number]> & { cursor: string };
+export type OrderListRow = Pick<OrderRow, (typeof LIST_COLUMNS)[number]> & { cursor: string };
 
 export interface OrderListResult {
   rows: OrderListRow[];
@@ -153,8 +151,7 @@ function whereOf(eb: Where, shape: ListShape, a: ListArgs) {
       break;
   }
   if (shape.cursor !== "none") {
-    const at = raw<Date>`'epoch'::timestamptz + ${a.micros}::bigint * interval '1 microsecond'`;
-    const keyset = eb.tuple(at, a.cursorId as string);
+    const keyset = eb.tuple(cursorTime(a.micros), a.cursorId as string);
     where.push(eb(eb.refTuple("createdAt", "id"), shape.cursor === "before" ? ">" : "<", keyset));
   }
   return eb.and(where);
@@ -165,13 +162,16 @@ const listStatement = prepareShaped(
   LIST_ARGS,
   (k: Kysely<DashboardDatabase>, shape: ListShape, a: ListArgs) => {
     const direction = shape.cursor === "before" ? "asc" : "desc";
-    return k
-      .selectFrom("orders")
-      .select([...LIST_COLUMNS, cursorOf.as("cursor")])
-      .where((eb) => whereOf(eb, shape, a))
-      .orderBy("createdAt", direction)
-      .orderBy("id", direction)
-      .limit(a.limit);
+    return (
+      k
+        .selectFrom("orders")
+        // With each row's keyset position, for next/previous links.
+        .select([...LIST_COLUMNS, cursorOf("createdAt", "id").as("cursor")])
+        .where((eb) => whereOf(eb, shape, a))
+        .orderBy("createdAt", direction)
+        .orderBy("id", direction)
+        .limit(a.limit)
+    );
   },
 );
 
@@ -206,8 +206,7 @@ async function listPage(
   page: OrderListPage & { limit: number },
 ): Promise<OrderListResult> {
   const limit = Math.max(1, Math.min(ORDER_LIST_MAX_LIMIT, Math.trunc(page.limit)));
-  const backwards = Boolean(page.before) && !page.after;
-  const cursor = parseCursor((backwards ? page.before : page.after) ?? "");
+  const { backwards, cursor } = pageStart(page);
   const q = filters.q ?? "";
   const search: Search = idSearch?.search ?? (!q ? "none" : isUuid(q) ? "exactId" : "text");
   const shape: ListShape = {
@@ -268,7 +267,7 @@ export async function countOrdersByStatus(sql: Sql) {
     .execute();
 }
 
-export type OrderStatusRow = Pick<Order, "id" | "status" | "updatedAt">;
+export type OrderStatusRow = Pick<OrderRow, "id" | "status" | "updatedAt">;
 
 // The live-status poll runs every few seconds per open page: prepared (compiled once), see prepare().
 const statusesOf = prepare(["ids"], (k: Kysely<DashboardDatabase>, a: { ids: string[] }) =>

@@ -16,30 +16,32 @@ import { type Kysely, sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
 import { prepare, typed } from "@/lib/database/kysely";
 import { type REFUSED, SUBMIT_FAILED, SUBMITTING } from "@/lib/database/dashboard/local-status";
-import type { DashboardDatabase, Order } from "@/lib/database/dashboard/schema";
+import type { DashboardDatabase, OrderRow } from "@/lib/database/dashboard/schema";
 
-export type { Order } from "@/lib/database/dashboard/schema";
+export type { OrderRow } from "@/lib/database/dashboard/schema";
 
-/** What creating an order stores (status "Submitting"); `request` as an object (written as JSON text here). */
-export interface OrderInput {
-  id: string;
-  direction: Direction;
-  paymentId: string;
-  paymentMethod: string;
-  /** Two-decimal string ("1500.00"). */
-  amount: string;
-  currency: string | null;
-  country: string;
-  /** The request as it will be sent, card number already masked. */
-  request: Record<string, unknown>;
-  clientEmail: string;
-  createdBy: string | null;
-  payToken: string | null;
-  /** How long the send about to start may take (milliseconds): the lease on the "Submitting" order. */
-  leaseMs: number;
-  /** The refused order this one corrects ("Fix and resend"), if any. */
-  resendOf?: string | null;
-}
+/**
+ * What creating an order stores (status "Submitting"), as its row reads back: `amount` a two-decimal string,
+ * `request` as sent with the card number masked (written as JSON text here).
+ */
+export type OrderInput = Pick<
+  OrderRow,
+  | "id"
+  | "direction"
+  | "paymentId"
+  | "paymentMethod"
+  | "amount"
+  | "currency"
+  | "country"
+  | "request"
+  | "clientEmail"
+  | "createdBy"
+  | "payToken"
+> &
+  Partial<Pick<OrderRow, "resendOf">> & {
+    /** How long the send about to start may take (milliseconds): the lease on the "Submitting" order. */
+    leaseMs: number;
+  };
 
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 
@@ -91,7 +93,7 @@ const insertIfNew = prepare(
  * Inserts a new order with status "Submitting". When an order with the same (direction, paymentId) exists
  * (a double submit), nothing is written and that order is returned with `created: false`.
  */
-export async function insertOrder(sql: Sql, o: OrderInput): Promise<{ order: Order; created: boolean }> {
+export async function insertOrder(sql: Sql, o: OrderInput): Promise<{ order: OrderRow; created: boolean }> {
   const [inserted] = await insertIfNew(sql, {
     ...o,
     request: JSON.stringify(o.request),
@@ -107,7 +109,7 @@ const byId = prepare(["id"], (k: Kysely<DashboardDatabase>, a: { id: string }) =
   k.selectFrom("orders").selectAll().where("id", "=", a.id),
 );
 
-export async function getOrderById(sql: Sql, id: string): Promise<Order | null> {
+export async function getOrderById(sql: Sql, id: string): Promise<OrderRow | null> {
   if (!isUuid(id)) return null;
   return (await byId(sql, { id }))[0] ?? null;
 }
@@ -126,7 +128,7 @@ export async function getOrderByPaymentId(
   sql: Sql,
   direction: Direction,
   paymentId: string,
-): Promise<Order | null> {
+): Promise<OrderRow | null> {
   if (!isUuid(paymentId)) return null;
   return (await byPaymentId(sql, { direction, paymentId }))[0] ?? null;
 }
@@ -138,7 +140,7 @@ const byProviderOrderId = prepare(
 );
 
 /** The order the service knows by `providerOrderId` (a callback's `id`). */
-export async function getOrderByProviderOrderId(sql: Sql, providerOrderId: string): Promise<Order | null> {
+export async function getOrderByProviderOrderId(sql: Sql, providerOrderId: string): Promise<OrderRow | null> {
   if (!isUuid(providerOrderId)) return null;
   return (await byProviderOrderId(sql, { providerOrderId }))[0] ?? null;
 }
@@ -165,7 +167,7 @@ export async function claimOrderForResubmit(
   sql: Sql,
   id: string,
   opts: { leaseMs: number },
-): Promise<Order | null> {
+): Promise<OrderRow | null> {
   const row = await db(sql)
     .updateTable("orders")
     .set({ status: SUBMITTING, updatedAt: raw`now()`, submitLeaseUntil: leaseFromMs(opts.leaseMs) })
@@ -186,7 +188,7 @@ export async function claimOrderForResubmit(
 export async function claimStaleSubmissions(
   sql: Sql,
   opts: { leaseMs: number; limit: number },
-): Promise<Order[]> {
+): Promise<OrderRow[]> {
   // A materialised CTE, not `id IN (SELECT ... LIMIT)`: PostgreSQL may run such a subquery more than once
   // in one UPDATE, and LIMIT would then not bound the batch.
   return db(sql)
@@ -247,7 +249,7 @@ export interface SubmitSuccess {
  * Stores the service's answer. A callback may have arrived first and set a final status: that status is
  * kept (a final status never changes).
  */
-export async function recordSubmitSuccess(sql: Sql, id: string, s: SubmitSuccess): Promise<Order | null> {
+export async function recordSubmitSuccess(sql: Sql, id: string, s: SubmitSuccess): Promise<OrderRow | null> {
   const row = await db(sql)
     .updateTable("orders")
     .set({
@@ -275,7 +277,7 @@ export async function recordSubmitFailure(
   sql: Sql,
   id: string,
   f: { lastError: Record<string, unknown>; attempts: number; status?: typeof SUBMIT_FAILED | typeof REFUSED },
-): Promise<Order | null> {
+): Promise<OrderRow | null> {
   const row = await db(sql)
     .updateTable("orders")
     .set({

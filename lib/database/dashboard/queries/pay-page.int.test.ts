@@ -4,6 +4,7 @@ import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getPayPageOrder, getPayPageOrderId, getPayPageStatus } from "./pay-page";
+import { UUID_PATTERN } from "@/lib/contract/uuid";
 
 let scratch: ScratchDatabase;
 let db: Database;
@@ -69,7 +70,7 @@ describe("pay-page queries", () => {
       expiresAt: new Date("2026-11-22T10:15:00Z"),
     });
     // Its event stream finds the order by the token; a token of no pay page finds none.
-    expect(await getPayPageOrderId(db, "tok-payin-1-aaaaaaaaaaaaaaaaaaaa")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await getPayPageOrderId(db, "tok-payin-1-aaaaaaaaaaaaaaaaaaaa")).toMatch(UUID_PATTERN);
     expect(await getPayPageOrderId(db, "tok-nobody-aaaaaaaaaaaaaaaaaaaaaa")).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
-import type { CallKind, DashboardDatabase, PaymentApiCall } from "@/lib/database/dashboard/schema";
+import type { CallKind, DashboardDatabase, PaymentApiCallRow } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
 import {
   type CallListFilters,
@@ -10,14 +10,15 @@ import {
   statusMatch,
   WHO_SYSTEM,
 } from "@/lib/database/dashboard/list-types";
-import { dayAfter, keysetPage, parseCursor } from "../keyset-cursor";
+import { dayAfter, keysetPage, pageStart } from "../keyset-cursor";
+import { cursorOf, pastCursor } from "../keyset-sql";
 import { listOrders, ORDER_LIST_MAX_LIMIT } from "./order-list";
 
 /**
  * An attempt as the pages show it, with the email of whoever caused it (null: the dashboard itself) and
  * the order it was about, if it is one of ours.
  */
-export type PaymentApiCallRow = PaymentApiCall & { userEmail: string | null; orderId: string | null };
+export type PaymentApiCall = PaymentApiCallRow & { userEmail: string | null; orderId: string | null };
 
 const calls = (sql: Sql) =>
   typed<DashboardDatabase>(sql)
@@ -43,7 +44,7 @@ const calls = (sql: Sql) =>
 export async function listCallsForOrder(
   sql: Sql,
   order: { paymentId: string; providerOrderId: string | null },
-): Promise<PaymentApiCallRow[]> {
+): Promise<PaymentApiCall[]> {
   return calls(sql)
     .where((eb) =>
       eb.or([
@@ -56,15 +57,13 @@ export async function listCallsForOrder(
     .execute();
 }
 
-export type CallListRow = PaymentApiCallRow & { cursor: string };
+export type CallListRow = PaymentApiCall & { cursor: string };
 
 export interface CallListResult {
   rows: CallListRow[];
   nextCursor: string | null;
   prevCursor: string | null;
 }
-
-const cursorOf = raw<string>`(extract(epoch FROM c.started_at) * 1000000)::bigint::text || '_' || c.id::text`;
 
 /** Orders the `order` filter reads at most (an email search could match many; the newest are taken). */
 const ORDERS_MATCHED = ORDER_LIST_MAX_LIMIT;
@@ -80,8 +79,7 @@ export async function listCalls(
   filters: CallListFilters,
   page: CallListPage & { limit: number },
 ): Promise<CallListResult> {
-  const backwards = Boolean(page.before) && !page.after;
-  const cursor = parseCursor((backwards ? page.before : page.after) ?? "");
+  const { backwards, cursor } = pageStart(page);
   const orders = filters.order
     ? (await listOrders(sql, { q: filters.order }, { limit: ORDERS_MATCHED })).rows
     : null;
@@ -89,7 +87,7 @@ export async function listCalls(
   const status = filters.status ? statusMatch(filters.status) : null;
   const direction = backwards ? "asc" : "desc";
   const rows = await calls(sql)
-    .select(cursorOf.as("cursor"))
+    .select(cursorOf("c.startedAt", "c.id").as("cursor"))
     .$if(!filters.call && !filters.banks, (q) => q.where(raw<boolean>`c.kind <> 'bank-list'`))
     .$if(filters.call !== undefined, (q) => q.where("c.kind", "=", filters.call as CallKind))
     .$if(orders !== null, (q) => {
@@ -118,18 +116,7 @@ export async function listCalls(
       q.where("c.startedAt", ">=", new Date(`${filters.from}T00:00:00Z`)),
     )
     .$if(filters.to !== undefined, (q) => q.where("c.startedAt", "<", dayAfter(filters.to as string)))
-    .$if(cursor !== null, (q) =>
-      q.where((eb) =>
-        eb(
-          eb.refTuple("c.startedAt", "c.id"),
-          backwards ? ">" : "<",
-          eb.tuple(
-            raw<Date>`'epoch'::timestamptz + ${cursor?.micros}::bigint * interval '1 microsecond'`,
-            cursor?.id as string,
-          ),
-        ),
-      ),
-    )
+    .$call((q) => (cursor ? q.where(pastCursor("c.startedAt", "c.id", cursor, backwards)) : q))
     .orderBy("c.startedAt", direction)
     .orderBy("c.id", direction)
     .limit(page.limit + 1)

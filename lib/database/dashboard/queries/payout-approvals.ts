@@ -11,9 +11,9 @@ import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
 import { AWAITING_APPROVAL, SUBMITTING } from "@/lib/database/dashboard/local-status";
 import { leaseFromMs } from "@/lib/database/dashboard/queries/orders";
-import type { DashboardDatabase, Order, PayoutApproval } from "@/lib/database/dashboard/schema";
+import type { DashboardDatabase, OrderRow, PayoutApprovalRow } from "@/lib/database/dashboard/schema";
 
-export type { PayoutApproval } from "@/lib/database/dashboard/schema";
+export type { PayoutApprovalRow } from "@/lib/database/dashboard/schema";
 
 const db = (sql: Sql): Kysely<DashboardDatabase> => typed<DashboardDatabase>(sql);
 
@@ -50,7 +50,7 @@ export async function saveApprovalSettings(
 export async function holdForApproval(
   sql: Sql,
   o: { orderId: string; requestedBy: string | null; rule: string },
-): Promise<Order> {
+): Promise<OrderRow> {
   const order = await db(sql)
     .updateTable("orders")
     .set({ status: AWAITING_APPROVAL, submitLeaseUntil: null, updatedAt: raw`now()` })
@@ -66,7 +66,7 @@ export async function holdForApproval(
 }
 
 /** A pay-out's approval with the emails of who asked and who decided (the order page's card). */
-export type PayoutApprovalView = PayoutApproval & {
+export type PayoutApprovalView = PayoutApprovalRow & {
   requestedByEmail: string | null;
   decidedByEmail: string | null;
 };
@@ -83,7 +83,7 @@ export async function getPayoutApprovalView(sql: Sql, orderId: string): Promise<
   return row ?? null;
 }
 
-export async function getPayoutApproval(sql: Sql, orderId: string): Promise<PayoutApproval | null> {
+export async function getPayoutApproval(sql: Sql, orderId: string): Promise<PayoutApprovalRow | null> {
   const row = await db(sql)
     .selectFrom("payoutApprovals")
     .selectAll()
@@ -101,7 +101,7 @@ export async function getPayoutApproval(sql: Sql, orderId: string): Promise<Payo
 export async function claimForApproval(
   sql: Sql,
   c: { orderId: string; decidedBy: string; leaseMs: number },
-): Promise<Order | null> {
+): Promise<OrderRow | null> {
   return sql.transaction(async (tx) => {
     const order = await db(tx)
       .updateTable("orders")
@@ -126,7 +126,7 @@ export async function closeAwaiting(
     decidedBy: string;
     reason: string | null;
   },
-): Promise<Order | null> {
+): Promise<OrderRow | null> {
   return sql.transaction(async (tx) => {
     const order = await db(tx)
       .updateTable("orders")

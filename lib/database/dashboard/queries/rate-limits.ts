@@ -2,9 +2,9 @@ import "server-only";
 import { sql as raw, type Selectable } from "kysely";
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
-import type { DashboardDatabase, RateLimitsTable } from "@/lib/database/dashboard/schema";
+import type { DashboardDatabase, RateLimitsColumns } from "@/lib/database/dashboard/schema";
 
-export type RateLimitRow = Selectable<RateLimitsTable>;
+export type RateLimitRow = Selectable<RateLimitsColumns>;
 
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 

@@ -2,9 +2,9 @@ import "server-only";
 import { type Kysely, sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
 import { prepare, typed } from "@/lib/database/kysely";
-import type { DashboardDatabase, Session, User } from "@/lib/database/dashboard/schema";
+import type { DashboardDatabase, SessionRow, UserRow } from "@/lib/database/dashboard/schema";
 
-export type NewSession = Omit<Session, "lastSeenAt">;
+export type NewSession = Omit<SessionRow, "lastSeenAt">;
 
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 
@@ -15,8 +15,8 @@ export async function insertSession(sql: Sql, s: NewSession): Promise<void> {
     .execute();
 }
 
-export type SessionWithUser = Pick<Session, "id" | "userId" | "createdAt" | "lastSeenAt" | "expiresAt"> &
-  Pick<User, "email" | "name" | "role" | "disabledAt" | "mustChangePassword">;
+export type SessionWithUser = Pick<SessionRow, "id" | "userId" | "createdAt" | "lastSeenAt" | "expiresAt"> &
+  Pick<UserRow, "email" | "name" | "role" | "disabledAt" | "mustChangePassword">;
 
 // Every signed-in request reads its session: prepared (compiled once), see prepare().
 const sessionWithUser = prepare(["id"], (k: Kysely<DashboardDatabase>, a: { id: string }) =>

@@ -1,14 +1,12 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
-import type { DashboardDatabase, User } from "@/lib/database/dashboard/schema";
-
-export type UserRole = User["role"];
+import type { DashboardDatabase, UserRole, UserRow } from "@/lib/database/dashboard/schema";
 
 /** A user as the app shows it (no password hash). */
-export type UserRow = Omit<User, "passwordHash" | "passwordChangedAt">;
+export type User = Omit<UserRow, "passwordHash" | "passwordChangedAt">;
 
-export type UserWithPassword = UserRow & Pick<User, "passwordHash">;
+export type UserWithPassword = User & Pick<UserRow, "passwordHash">;
 
 const COLUMNS = [
   "id",
@@ -19,7 +17,7 @@ const COLUMNS = [
   "mustChangePassword",
   "createdAt",
   "updatedAt",
-] as const satisfies readonly (keyof UserRow)[];
+] as const satisfies readonly (keyof User)[];
 
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 
@@ -36,11 +34,11 @@ export async function countUsers(sql: Sql): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function listUsers(sql: Sql): Promise<UserRow[]> {
+export async function listUsers(sql: Sql): Promise<User[]> {
   return db(sql).selectFrom("users").select(COLUMNS).orderBy("createdAt").orderBy("email").execute();
 }
 
-export async function getUserById(sql: Sql, id: string): Promise<UserRow | null> {
+export async function getUserById(sql: Sql, id: string): Promise<User | null> {
   const row = await db(sql).selectFrom("users").select(COLUMNS).where("id", "=", id).executeTakeFirst();
   return row ?? null;
 }
@@ -63,10 +61,10 @@ export async function getUserByIdWithPassword(sql: Sql, id: string): Promise<Use
   return row ?? null;
 }
 
-export type NewUser = Pick<User, "id" | "email" | "name" | "role" | "passwordHash">;
+export type NewUser = Pick<UserRow, "id" | "email" | "name" | "role" | "passwordHash">;
 
 /** Inserts a user; returns null when the email is already taken (nothing changes then). */
-export async function insertUser(sql: Sql, user: NewUser): Promise<UserRow | null> {
+export async function insertUser(sql: Sql, user: NewUser): Promise<User | null> {
   const row = await db(sql)
     .insertInto("users")
     .values({ ...user, email: normalizeEmail(user.email) })
@@ -76,7 +74,7 @@ export async function insertUser(sql: Sql, user: NewUser): Promise<UserRow | nul
   return row ?? null;
 }
 
-export async function setUserRole(sql: Sql, id: string, role: UserRole, now: Date): Promise<UserRow | null> {
+export async function setUserRole(sql: Sql, id: string, role: UserRole, now: Date): Promise<User | null> {
   const row = await db(sql)
     .updateTable("users")
     .set({ role, updatedAt: now })
@@ -92,7 +90,7 @@ export async function setUserDisabled(
   id: string,
   disabled: boolean,
   now: Date,
-): Promise<UserRow | null> {
+): Promise<User | null> {
   const row = await db(sql)
     .updateTable("users")
     .set((eb) => ({
@@ -113,7 +111,7 @@ export async function setUserPassword(
   passwordHash: string,
   mustChange: boolean,
   now: Date,
-): Promise<UserRow | null> {
+): Promise<User | null> {
   const row = await db(sql)
     .updateTable("users")
     .set({ passwordHash, mustChangePassword: mustChange, passwordChangedAt: now, updatedAt: now })
