@@ -40,13 +40,22 @@ interface Watched {
   rssStart: number;
   rssPeak: number;
   rssEnd: number;
+  /** [ms into the run, RSS] every SAMPLE_MS: the curve, to tell a plateau from steady growth. */
+  rssSamples: [number, number][];
 }
 
 /** The product's two PGlite processes under scripts/start.mjs: the sandbox and the Next server (with what it started). */
 function productProcesses(server: Server): Watched[] {
   const sandbox = treeOf(server.pid).find((p) => cmdline(p).includes("lib/sandbox/main.ts"));
   if (sandbox === undefined) throw new Error(`no sandbox process under ${server.pid}`);
-  const watched = (name: string, pids: number[]) => ({ name, pids, rssStart: 0, rssPeak: 0, rssEnd: 0 });
+  const watched = (name: string, pids: number[]) => ({
+    name,
+    pids,
+    rssStart: 0,
+    rssPeak: 0,
+    rssEnd: 0,
+    rssSamples: [] as [number, number][],
+  });
   return [watched("sandbox", [sandbox]), watched("dashboard (Next)", nextServerTree(server.pid))];
 }
 
@@ -125,6 +134,7 @@ async function soak(server: Server, session: string): Promise<void> {
       if (Date.now() - started >= WARMUP_MS && w.rssStart === 0) w.rssStart = now;
       w.rssPeak = Math.max(w.rssPeak, now);
       if (now > 0) w.rssEnd = now;
+      w.rssSamples.push([Date.now() - started, now]);
     }
     if (Date.now() - lastProgress >= PROGRESS_MS) {
       lastProgress = Date.now();
@@ -147,6 +157,7 @@ async function soak(server: Server, session: string): Promise<void> {
     figure(`${w.name} RSS after the warm-up`, w.rssStart / MiB, "MB");
     figure(`${w.name} RSS at the end`, w.rssEnd / MiB, "MB", `(peak ${(w.rssPeak / MiB).toFixed(0)} MB)`);
     ratio(`${w.name} RSS end / after warm-up`, w.rssEnd, w.rssStart, "≈ 1: no steady growth");
+    console.log(`  RSS at the end of each fifth of the run: ${byFifth(w.rssSamples, elapsedMs)}`);
   }
   figure("abnormal exits", died === null ? 0 : 1, "", died ?? "(target 0)");
   figure("V8 JIT-page aborts on the product's stderr", stderr.aborts, "", "(target 0)");
@@ -159,6 +170,15 @@ async function soak(server: Server, session: string): Promise<void> {
   if (died) problems.push(`${died} during the soak ${stderr.exits.join("; ")}`);
   if (stderr.aborts > 0) problems.push(`V8's JIT-page abort on stderr ${stderr.aborts} time(s)`);
   if (problems.length > 0) throw new Error(problems.join("; "));
+}
+
+/** The last sample of each fifth of the run, in MB. */
+function byFifth(samples: [number, number][], elapsedMs: number): string {
+  return [1, 2, 3, 4, 5]
+    .map((i) => samples.findLast(([at]) => at <= (i * elapsedMs) / 5)?.[1])
+    .map((b) => (b === undefined ? "–" : `${(b / MiB).toFixed(0)}`))
+    .join(", ")
+    .concat(" MB");
 }
 
 function printLoad(load: SoakLoad, elapsedMs: number): void {
