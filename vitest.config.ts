@@ -32,8 +32,15 @@ export default defineConfig({
           execArgv,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Integration files start servers on their own ports; run files one after another on 2 cores.
-          fileParallelism: false,
+          // Two files at a time: most of an integration file's time is spent waiting (HTTP, timers, the
+          // database), so two overlap well even on 2 cores. Each file is safe beside any other: servers on
+          // port 0, scratch databases and folders of unique names, and (isolate, the default) a process of
+          // its own, so the process.env it sets ends with it. Not more: every file opens pools of up to 10
+          // PostgreSQL connections (multi-instance.int.test.ts four of them) on a server shared with others.
+          maxWorkers: 2,
+          // A worker count of its own needs a group of its own (vitest refuses two in one): a bare `vitest run`
+          // runs the unit files first, then these.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -4,7 +4,7 @@
  * .next-bench; callers remove it afterwards unless BENCH_KEEP_BUILD=1 or it was there before).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Database, migrate, openDatabase } from "@/lib/database";
@@ -23,7 +23,23 @@ export interface Server {
   sandboxUrl: string;
   /** The pid of scripts/start.mjs (its children: the sandbox and `next start`). */
   pid: number;
+  /** Calls `listener` with each piece of the server's stderr (still passed on to ours). */
+  watchStderr(listener: (text: string) => void): void;
+  /** How scripts/start.mjs ended (its exit code or signal), or null while it runs. */
+  exit(): string | null;
   stop(): Promise<void>;
+}
+
+/** The id of a server action in the build (its server-reference-manifest.json), by file and export name. */
+export function serverActionId(filename: string, exportedName: string): string {
+  const manifest = JSON.parse(
+    readFileSync(path.join(ROOT, DIST_DIR, "server", "server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, { filename?: string; exportedName?: string }> };
+  const entry = Object.entries(manifest.node).find(
+    ([, v]) => v.filename === filename && v.exportedName === exportedName,
+  );
+  if (!entry) throw new Error(`${exportedName} not in the build's server-reference-manifest.json`);
+  return entry[0];
 }
 
 /**
@@ -72,7 +88,9 @@ async function startDashboardOnce(env: Record<string, string>): Promise<Server> 
   });
   // A free port can be taken by another socket (an outgoing connection's) before the server listens.
   let portTaken = false;
+  const stderrListeners: ((text: string) => void)[] = [];
   child.stderr?.on("data", (chunk: Buffer) => {
+    for (const listener of stderrListeners) listener(chunk.toString("utf8"));
     if (chunk.includes("EADDRINUSE")) portTaken = true;
     else process.stderr.write(chunk);
   });
@@ -104,7 +122,14 @@ async function startDashboardOnce(env: Record<string, string>): Promise<Server> 
     throw error;
   }
   console.log(`(dashboard build + start: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  return { url, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, pid: child.pid ?? 0, stop };
+  return {
+    url,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    pid: child.pid ?? 0,
+    watchStderr: (listener) => void stderrListeners.push(listener),
+    exit: () => child.signalCode ?? (child.exitCode === null ? null : String(child.exitCode)),
+    stop,
+  };
 }
 
 /**

@@ -14,16 +14,14 @@
  * action); the build as bench/dashboard-process.ts says.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import autocannon from "autocannon";
 import { CALLBACK_HEADERS } from "@/lib/contract";
 import type { Database } from "@/lib/database";
 import { sign, signStandardWebhook } from "@/lib/signing";
 import { seedOperatorSession } from "./dashboard-session";
 import { runWorker } from "./dashboard-support";
-import { DIST_DIR, SANDBOX_ACCOUNT, type Server, withBenchDashboard } from "./dashboard-process";
-import { figure, ROOT, ratio } from "./lib";
+import { SANDBOX_ACCOUNT, type Server, serverActionId, withBenchDashboard } from "./dashboard-process";
+import { figure, ratio } from "./lib";
 import { cpuMs } from "./server-cpu";
 import { nextServerTree, postbackMemoryFigure } from "./server-memory";
 import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders";
@@ -216,17 +214,6 @@ async function printStored(kind: string, db: Database, receiver: Round[]): Promi
   );
 }
 
-function actionId(): string {
-  const manifest = JSON.parse(
-    readFileSync(path.join(ROOT, DIST_DIR, "server", "server-reference-manifest.json"), "utf8"),
-  ) as { node: Record<string, { filename?: string; exportedName?: string }> };
-  const entry = Object.entries(manifest.node).find(
-    ([, v]) => v.filename === "lib/actions/create-payin-action.ts" && v.exportedName === "createPayinAction",
-  );
-  if (!entry) throw new Error("createPayinAction not in the build's server-reference-manifest.json");
-  return entry[0];
-}
-
 /** The databases the receiver is measured on (BENCH_RECEIVER_DBS, default both). */
 const RECEIVER_DBS = (process.env.BENCH_RECEIVER_DBS ?? "postgres,pglite")
   .split(",")
@@ -259,7 +246,7 @@ export async function runServerBench(): Promise<void> {
         await runWorker("bench/dashboard-action.ts", {
           BENCH_ACTION_SERVER_URL: server.url,
           BENCH_ACTION_SANDBOX_URL: server.sandboxUrl,
-          BENCH_ACTION_ID: actionId(),
+          BENCH_ACTION_ID: serverActionId("lib/actions/create-payin-action.ts", "createPayinAction"),
           BENCH_ACTION_SESSION: session.token,
         });
       },

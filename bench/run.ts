@@ -2,8 +2,9 @@
  * `npm run bench [-- section ...] [--smoke]`: prints each figure, as a ratio against a baseline measured in the
  * same run. Figures are reported, never asserted (machines are noisy); only a figure that is not a finite
  * number, or a load round with no 2xx answer, fails its part. Sections: sandbox, dashboard, pay-page; BENCH_SANDBOX_PARTS and BENCH_DASHBOARD_PARTS
- * pick parts. `--smoke` runs every part on tiny sizes (bench/smoke.ts). A part that fails is named at the end
- * and the run exits non-zero; the other parts still run.
+ * pick parts. The soak (bench/soak.ts, an hour by default, `--minutes N` for another length) runs only when
+ * named: `npm run bench -- soak`. `--smoke` runs every part, the soak included, on tiny sizes (bench/smoke.ts).
+ * A part that fails is named at the end and the run exits non-zero; the other parts still run.
  */
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -13,16 +14,27 @@ import { applySmokeEnv } from "./smoke";
 
 type Parts = Record<string, () => Promise<void>>;
 
+const smoke = process.argv.includes("--smoke");
+const minutesAt = process.argv.indexOf("--minutes");
+if (minutesAt >= 0) {
+  const minutes = Number(process.argv[minutesAt + 1]);
+  if (!(minutes > 0))
+    throw new Error(`--minutes: give the soak's length in minutes (got "${process.argv[minutesAt + 1]}")`);
+  process.env.BENCH_SOAK_SEC = String(Math.round(minutes * 60));
+}
 // The section modules read their knobs when loaded, so the smoke sizes are set before they are imported.
-if (process.argv.includes("--smoke")) applySmokeEnv();
+if (smoke) applySmokeEnv();
 const { sandboxParts } = await import("./sandbox");
 const { dashboardParts } = await import("./dashboard");
 const { DIST_DIR } = await import("./dashboard-process");
+const { runSoak } = await import("./soak");
 
-const sections: Record<string, { parts: Parts; pick?: string }> = {
+/** `whenNamed`: left out of a run that names no section (unless --smoke). */
+const sections: Record<string, { parts: Parts; pick?: string; whenNamed?: boolean }> = {
   sandbox: { parts: sandboxParts, pick: "BENCH_SANDBOX_PARTS" },
   dashboard: { parts: dashboardParts, pick: "BENCH_DASHBOARD_PARTS" },
   "pay-page": { parts: { lighthouse: () => runWorker("bench/pay-page.ts") } },
+  soak: { parts: { "mixed-load": runSoak }, whenNamed: true },
 };
 
 /** The parts of `section` to run: all, or those its BENCH_*_PARTS variable names (an unknown name is an error). */
@@ -39,14 +51,16 @@ function picked(
   return Object.entries(parts).filter(([n]) => names.includes(n));
 }
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const wanted = process.argv
+  .slice(2)
+  .filter((a, i, args) => !a.startsWith("-") && args[i - 1] !== "--minutes");
 const unknownSections = wanted.filter((s) => !(s in sections));
 if (unknownSections.length > 0)
   throw new Error(
     `no bench section ${unknownSections.join(", ")} (sections: ${Object.keys(sections).join(", ")})`,
   );
 const plan = Object.entries(sections)
-  .filter(([name]) => wanted.length === 0 || wanted.includes(name))
+  .filter(([name, s]) => wanted.includes(name) || (wanted.length === 0 && (smoke || !s.whenNamed)))
   .map(([name, section]) => [name, picked(name, section)] as const);
 
 // One production build for the whole run (dashboard and pay-page parts start the server several times),

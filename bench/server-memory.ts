@@ -28,11 +28,13 @@ function childrenOf(pid: number): number[] {
     .filter((p) => parentOf(p) === pid);
 }
 
-function treeOf(pid: number): number[] {
+/** `pid` and every process under it. */
+export function treeOf(pid: number): number[] {
   return [pid, ...childrenOf(pid).flatMap(treeOf)];
 }
 
-function cmdline(pid: number): string {
+/** A process's command line, arguments joined by spaces ("" when it is gone). */
+export function cmdline(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
   } catch {
@@ -40,7 +42,8 @@ function cmdline(pid: number): string {
   }
 }
 
-function rssBytes(pid: number): number {
+/** A process's resident set size in bytes (0 when it is gone). */
+export function rssBytes(pid: number): number {
   try {
     const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) * 1024 : 0;

@@ -50,7 +50,7 @@ interface OrderView {
   callbacks: Array<{ webhookId: string; state: string; attemptCount: number; body: string }>;
 }
 
-/** A paid pay-in whose one callback has reached the receiver. */
+/** A paid pay-in whose one callback has reached the receiver and is recorded as delivered. */
 async function paidOrder(): Promise<{ id: string; webhookId: string }> {
   const res = await api.post(
     "/api/v1/payin/create",
@@ -61,7 +61,16 @@ async function paidOrder(): Promise<{ id: string; webhookId: string }> {
   const before = receiver.received.length;
   expect((await api.post(`/sandbox/orders/${id}/status`, { status: "Success" })).status).toBe(200);
   await receiver.waitFor(before + 1);
-  const view = (await (await api.get(`/sandbox/orders/${id}`)).json()) as OrderView;
+  // The receiver has the callback before the sandbox has recorded the answer: until then the delivery is in
+  // flight and a resend is refused (409). On a loaded machine that gap is long enough to hit.
+  const view = await vi.waitFor(
+    async () => {
+      const v = (await (await api.get(`/sandbox/orders/${id}`)).json()) as OrderView;
+      expect(v.callbacks[0]?.state).toBe("delivered");
+      return v;
+    },
+    { timeout: 20_000 },
+  );
   return { id, webhookId: view.callbacks[0]!.webhookId };
 }
 
