@@ -78,7 +78,14 @@ test("counts the service's statuses apart from the dashboard's own states, each 
   await page.goto("/");
   const service = serviceCounts(page).getByRole("link");
   const local = localCounts(page).getByRole("link");
-  await expect(local).toHaveText([/^Submitting\s*\d+$/, /^Submit failed\s*\d+$/, /^Refused\s*\d+$/]);
+  await expect(local).toHaveText([
+    /^Awaiting approval\s*\d+$/,
+    /^Submitting\s*\d+$/,
+    /^Submit failed\s*\d+$/,
+    /^Refused\s*\d+$/,
+    /^Rejected\s*\d+$/,
+    /^Cancelled\s*\d+$/,
+  ]);
   await expect(service.first()).toHaveText(/^All orders\s*\d+$/);
   await expect(service.nth(1)).toHaveText(/^In progress\s*\d+$/);
 

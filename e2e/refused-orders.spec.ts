@@ -108,9 +108,12 @@ test.describe("a refused order", () => {
     await page.goto(`/orders?q=${encodeURIComponent(email)}`);
     const status = page.getByLabel("Status");
     await expect(status.locator('optgroup[label="Dashboard (not accepted)"] option')).toHaveText([
+      "Awaiting approval",
       "Submitting",
       "Submit failed",
       "Refused",
+      "Rejected",
+      "Cancelled",
     ]);
     await status.selectOption("Refused");
     await page.getByRole("button", { name: "Apply" }).click();

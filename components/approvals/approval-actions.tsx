@@ -18,6 +18,8 @@ export function ApprovalActions(p: {
   summary: string;
   canDecide: boolean;
   canCancel: boolean;
+  /** Whether the pay-out still awaits a decision (false after a refresh shows someone else's). */
+  waiting: boolean;
   /** A card pay-out's stored mask: approving asks for the full number again. */
   cardMask: string | null;
 }) {
@@ -51,6 +53,7 @@ export function ApprovalActions(p: {
             description={`${p.summary} goes to the payment service as soon as you confirm.`}
             confirmLabel="Approve and send"
             primary
+            offered={p.waiting}
             fields={approveFields}
             run={(v) =>
               approvePayoutAction({
@@ -66,6 +69,7 @@ export function ApprovalActions(p: {
             description={`${p.summary} will never be sent. Its creator sees your reason.`}
             confirmLabel="Reject"
             danger
+            offered={p.waiting}
             fields={[
               {
                 name: "reason",
@@ -86,6 +90,7 @@ export function ApprovalActions(p: {
           description={`${p.summary} will never be sent.`}
           confirmLabel="Cancel pay-out"
           danger
+          offered={p.waiting}
           fields={[
             { name: "reason", label: "Reason (optional)", type: "textarea", maxLength: REASON_MAX_LENGTH },
           ]}

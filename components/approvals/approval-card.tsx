@@ -62,9 +62,11 @@ export function ApprovalCard({
           </>
         )}
       </dl>
-      {waiting && (viewer.canDecide || viewer.canCancel) && (
+      {/* Kept after the decision too (no buttons then): a dialog open when someone else decided stays. */}
+      {(viewer.canDecide || viewer.canCancel) && (
         <ApprovalActions
           orderId={order.id}
+          waiting={waiting}
           summary={`This pay-out of ${summary}`}
           canDecide={viewer.canDecide}
           canCancel={viewer.canCancel}

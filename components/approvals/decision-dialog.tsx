@@ -27,6 +27,11 @@ export function DecisionDialog(p: {
   fields: readonly DecisionField[];
   danger?: boolean;
   primary?: boolean;
+  /**
+   * False once the decision is no longer offered (someone else decided, and the page refreshed): the
+   * button goes, but a dialog still open stays, so its person reads the answer to what they confirmed.
+   */
+  offered: boolean;
   run: (values: Record<string, string>) => Promise<ActionResult<object, object>>;
 }) {
   const router = useRouter();
@@ -67,9 +72,11 @@ export function DecisionDialog(p: {
   const buttonClass = p.danger ? "button-danger" : p.primary ? "button-primary" : "";
   return (
     <>
-      <button type="button" className={buttonClass} onClick={() => dialogRef.current?.showModal()}>
-        {p.label}
-      </button>
+      {p.offered && (
+        <button type="button" className={buttonClass} onClick={() => dialogRef.current?.showModal()}>
+          {p.label}
+        </button>
+      )}
       <dialog ref={dialogRef} className={styles.dialog} aria-labelledby={`${id}-title`}>
         <form className="stack" onSubmit={submit} noValidate>
           <h2 id={`${id}-title`}>{p.title}</h2>

@@ -24,7 +24,25 @@ export interface PaymentApiErrorJson {
   issues?: FieldError[];
 }
 
+/** Marks an error made by any copy of these classes (see `Symbol.hasInstance` below). */
+const BRAND = Symbol.for("payorders.payment-api-error");
+
 export abstract class PaymentApiError extends Error {
+  /** The kind every instance of this class has; undefined on the base, which stands for all four. */
+  static readonly classKind: PaymentApiErrorKind | undefined = undefined;
+
+  /**
+   * `instanceof` by brand and kind rather than by prototype. Next.js bundles instrumentation.ts (which
+   * starts the runtime, and so makes the payment client) apart from the routes and server actions, each
+   * with its own copy of this module: an error the client throws comes from another copy of these classes
+   * than the one a server action checks against.
+   */
+  static [Symbol.hasInstance](this: { classKind?: PaymentApiErrorKind }, value: unknown): boolean {
+    if (typeof value !== "object" || value === null || !(BRAND in value)) return false;
+    return this.classKind === undefined || (value as { kind?: unknown }).kind === this.classKind;
+  }
+
+  readonly [BRAND] = true;
   abstract readonly kind: PaymentApiErrorKind;
   readonly retryable: boolean;
   /** How many HTTP attempts the client made before giving up. */
@@ -56,6 +74,7 @@ export abstract class PaymentApiError extends Error {
 
 /** The service answered with an error status; `problem` is its RFC 9457 body (synthesised if it sent none). */
 export class PaymentApiProblemError extends PaymentApiError {
+  static override readonly classKind = "problem";
   readonly kind = "problem";
   readonly status: number;
   readonly problem: Problem;
@@ -83,6 +102,7 @@ export class PaymentApiProblemError extends PaymentApiError {
 
 /** An attempt got no complete answer within the per-attempt timeout (and so did every retry). */
 export class PaymentApiTimeoutError extends PaymentApiError {
+  static override readonly classKind = "timeout";
   readonly kind = "timeout";
   readonly timeoutMs: number;
 
@@ -97,6 +117,7 @@ export class PaymentApiTimeoutError extends PaymentApiError {
 
 /** The service could not be reached (connection refused or reset, DNS failure, ...). */
 export class PaymentApiNetworkError extends PaymentApiError {
+  static override readonly classKind = "network";
   readonly kind = "network";
   /** The socket-level reason, e.g. "ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:4010)". */
   readonly reason: string;
@@ -113,6 +134,7 @@ export class PaymentApiNetworkError extends PaymentApiError {
 
 /** The service answered 2xx with a body that breaks the contract (not JSON, or not the documented shape). */
 export class PaymentApiContractError extends PaymentApiError {
+  static override readonly classKind = "contract";
   readonly kind = "contract";
   readonly status: number;
   /** What did not match, one entry per failing field (path "(body)" when the body is not JSON at all). */
