@@ -39,6 +39,7 @@ export abstract class PaymentApiError extends Error {
    */
   static [Symbol.hasInstance](this: { classKind?: PaymentApiErrorKind }, value: unknown): boolean {
     if (typeof value !== "object" || value === null || !(BRAND in value)) return false;
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` names (base or subclass).
     return this.classKind === undefined || (value as { kind?: unknown }).kind === this.classKind;
   }
 
