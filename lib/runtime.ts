@@ -5,9 +5,9 @@
  * starts the runtime when the server starts; anything used before that (`next build`) starts it on first
  * use. Tests make their own with explicit settings (lib/testing/dashboard-runtime.ts) and install it.
  *
- * Kept on globalThis: Next.js bundles instrumentation.ts and the routes apart (each with its own copy of
- * this module), and a dev reload evaluates modules again, yet one process must open PGlite once and run
- * one resume loop.
+ * Held in a process slot (lib/process-slot.ts): Next.js bundles instrumentation.ts and the routes apart
+ * (each with its own copy of this module), and a dev reload evaluates modules again, yet one process must
+ * open PGlite once and run one resume loop.
  */
 import "server-only";
 import { type ProxyTrust, proxyTrustFrom } from "@/lib/auth/client-address";
@@ -25,6 +25,7 @@ import {
   paymentApiInFlightMs,
 } from "@/lib/payment-api";
 import { createUnverifiedPurge, type UnverifiedPurge } from "@/lib/postback/purge";
+import { processSlot } from "@/lib/process-slot";
 
 export interface DashboardRuntime {
   readonly env: Env;
@@ -108,20 +109,19 @@ export function createRuntime(env: Env): DashboardRuntime {
   };
 }
 
-const holder = globalThis as unknown as { __dashboardRuntime?: DashboardRuntime };
+const held = processSlot<DashboardRuntime>("dashboard-runtime");
 
 /**
  * The process's runtime: the one started (or installed), else one made now from process.env — the only
  * place the dashboard reads its environment.
  */
 export function runtime(): DashboardRuntime {
-  holder.__dashboardRuntime ??= createRuntime(parseEnv(process.env));
-  return holder.__dashboardRuntime;
+  return held.getOrSet(() => createRuntime(parseEnv(process.env)));
 }
 
 /** Makes `next` the process's runtime (tests, each with its own settings); the one before is not closed. */
 export function installRuntime(next: DashboardRuntime | undefined): void {
-  holder.__dashboardRuntime = next;
+  held.set(next);
 }
 
 /** The dashboard's environment, as parsed at start. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processSlot } from "@/lib/process-slot";
 
 /**
  * Who the code running now acts for: set around every server action's handler (lib/actions/define-action)
@@ -7,13 +8,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * records a person's doing without being handed it (the request log of calls to the payment service).
  * Elsewhere (the resume job) nobody is: null.
  *
- * One store per process, on globalThis: Next.js bundles instrumentation.ts (which makes the payment client
- * that reads it) apart from the actions and routes (which set it), each with its own copy of this module.
+ * One store per process (lib/process-slot.ts): the payment client that reads it is made in instrumentation.ts's
+ * bundle, the actions and routes that set it are in another.
  */
-const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<string> | undefined>;
-const KEY = Symbol.for("payorders.acting-user");
-holder[KEY] ??= new AsyncLocalStorage<string>();
-const acting: AsyncLocalStorage<string> = holder[KEY];
+const acting = processSlot<AsyncLocalStorage<string>>("acting-user").getOrSet(
+  () => new AsyncLocalStorage<string>(),
+);
 
 export function runActingAs<T>(userId: string, fn: () => T): T {
   return acting.run(userId, fn);
