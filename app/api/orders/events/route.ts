@@ -1,20 +1,15 @@
-import { ANY_ROLE, authorizeRequest, authProblemResponse } from "@/lib/auth";
 import { statusEventStream } from "@/lib/live/event-stream";
-import { readOrderIds } from "@/lib/orders/order-ids";
 import { runtime } from "@/lib/runtime";
+import { liveStatusRoute } from "../live-status-route";
 
 export const dynamic = "force-dynamic";
 
 /**
  * GET /api/orders/events?ids=<uuid>,<uuid> → Server-Sent Events: a "status" event ({ id, status,
  * updatedAt }) whenever one of these orders changes status, on any instance sharing the database. The
- * orders pages open it and poll /api/orders/status only as a fallback. Session-checked here.
+ * orders pages open it and poll /api/orders/status only as a fallback.
  */
-export async function GET(request: Request): Promise<Response> {
-  const auth = await authorizeRequest(ANY_ROLE);
-  if (!auth.ok) return authProblemResponse(auth);
-  const ids = readOrderIds(request);
-  if (!ids.ok) return ids.response;
-  const wanted = new Set(ids.ids.map((id) => id.toLowerCase()));
+export const GET = liveStatusRoute(async (request, ids) => {
+  const wanted = new Set(ids.map((id) => id.toLowerCase()));
   return statusEventStream(runtime().statusFeed, request, (e) => (wanted.has(e.id) ? { ...e } : null));
-}
+});
