@@ -226,6 +226,12 @@ describe("an open event stream closes when its session ends", () => {
       try {
         const u = await person();
         const stream = await openStream(await u.session());
+        // The status feed and the session ends listen on one connection of this instance, not two.
+        const listening = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+        );
+        expect(listening).toEqual([{ n: 1 }]);
         expect(await endUserSessions(other, u.id, "ended-by-admin")).toBe(1);
         expect(await stream.ended()).toEqual(endedWith("ended-by-admin"));
       } finally {
