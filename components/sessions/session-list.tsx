@@ -69,9 +69,14 @@ function SessionItem({
   );
 }
 
-function Status({ state }: { state: ActionResult | null }) {
+function Status({ state, className = "" }: { state: ActionResult | null; className?: string }) {
   return (
-    <p role="status" aria-live="polite" className={styles.message} data-ok={state?.ok || undefined}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={`${styles.message} ${className}`}
+      data-ok={state?.ok || undefined}
+    >
       {state?.message ?? ""}
     </p>
   );
@@ -112,17 +117,20 @@ export function OwnSessionList({ sessions }: { sessions: SessionView[] }) {
   );
 }
 
-/** Admins: one user's sessions, each with End, and End all (after a confirmation). */
-export function UserSessionList({
+/** One user's sessions in the admins' list: each with End session, and End all (after a confirmation). */
+function UserSessions({
   email,
   userId,
   sessions,
+  action,
+  pending,
 }: {
   email: string;
   userId: string;
   sessions: SessionView[];
+  action: (form: FormData) => void;
+  pending: boolean;
 }) {
-  const [state, action, pending] = useActionState<ActionResult | null, FormData>(endUserSessionsAction, null);
   const others = sessions.filter((s) => !s.current).length;
   return (
     <section className={styles.user} aria-label={`Sessions of ${email}`}>
@@ -158,7 +166,31 @@ export function UserSessionList({
           />
         ))}
       </ul>
-      <Status state={state} />
     </section>
+  );
+}
+
+/**
+ * Admins: everyone's sessions, by user. One status line for the whole list, above it: it stays when the
+ * user it speaks of leaves the list (their last session ended).
+ */
+export function AllSessionList({ sessions }: { sessions: SessionView[] }) {
+  const [state, action, pending] = useActionState<ActionResult | null, FormData>(endUserSessionsAction, null);
+  const byUser = new Map<string, SessionView[]>();
+  for (const s of sessions) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s]);
+  return (
+    <>
+      <Status state={state} className={styles.listStatus} />
+      {[...byUser.entries()].map(([userId, list]) => (
+        <UserSessions
+          key={userId}
+          email={list[0]?.email ?? ""}
+          userId={userId}
+          sessions={list}
+          action={action}
+          pending={pending}
+        />
+      ))}
+    </>
   );
 }

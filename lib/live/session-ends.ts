@@ -16,6 +16,7 @@ import {
   SESSION_ENDED_CHANNEL,
 } from "@/lib/database/dashboard/queries/sessions";
 import { SESSION_IDLE_TIMEOUT_MS } from "@/lib/auth/session";
+import { lazyListen } from "./lazy-listen";
 
 /** Why a watched session ended: the reason announced with it, or "timed-out" / "ended" when none was. */
 export type SessionEndListener = (reason: string) => void;
@@ -68,7 +69,10 @@ export function createSessionEndFeed(
 ): SessionEndFeed {
   const recheckMs = options.recheckMs ?? SESSION_RECHECK_MS;
   const watchers = new Map<symbol, { session: WatchedSession; onEnd: SessionEndListener }>();
-  let listening: Promise<() => Promise<void>> | undefined;
+  const listening = lazyListen(db, SESSION_ENDED_CHANNEL, (payload) => {
+    const e = parse(payload);
+    if (e) onEnded(e);
+  });
   let timer: NodeJS.Timeout | undefined;
 
   const end = (key: symbol, reason: string) => {
@@ -101,19 +105,8 @@ export function createSessionEndFeed(
     async watch(session, onEnd) {
       const key = Symbol(session.sessionId);
       watchers.set(key, { session, onEnd });
-      listening ??= db()
-        .then((d) =>
-          d.listen(SESSION_ENDED_CHANNEL, (payload) => {
-            const e = parse(payload);
-            if (e) onEnded(e);
-          }),
-        )
-        .catch((error) => {
-          listening = undefined;
-          throw error;
-        });
       try {
-        await listening;
+        await listening.start();
       } catch (error) {
         watchers.delete(key);
         throw error;
@@ -137,9 +130,7 @@ export function createSessionEndFeed(
     async stop() {
       stopTimer();
       watchers.clear();
-      const started = listening;
-      listening = undefined;
-      await (await started?.catch(() => undefined))?.();
+      await listening.stop();
     },
     watching: () => watchers.size,
   };
