@@ -171,7 +171,6 @@ test("an admin ends a user's sessions from Users: one, then all; the user's stre
       "This session",
     );
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await theirs.scrollIntoViewIfNeeded();
     await shots(page, "users-sessions");
 
     await theirs
