@@ -234,6 +234,30 @@ describe("an open event stream closes when its session ends", () => {
         expect(listening).toEqual([{ n: 1 }]);
         expect(await endUserSessions(other, u.id, "ended-by-admin")).toBe(1);
         expect(await stream.ended()).toEqual(endedWith("ended-by-admin"));
+
+        // The listening connection is cut (a server restart): it comes back listening on every channel.
+        const v = await person();
+        const later = await openStream(await v.session());
+        const listenerPid = async () =>
+          (
+            await other.query<{ pid: number }>(
+              `SELECT pid FROM pg_stat_activity
+                WHERE datname = current_database() AND query = 'LISTEN "session_ended"'`,
+            )
+          )[0]?.pid;
+        const before = await listenerPid();
+        await other.query("SELECT pg_terminate_backend($1)", [before]);
+        await expect
+          .poll(
+            async () => {
+              const now = await listenerPid();
+              return now !== undefined && now !== before;
+            },
+            { timeout: 10_000, interval: 200 },
+          )
+          .toBe(true);
+        expect(await endUserSessions(other, v.id, "ended-by-admin")).toBe(1);
+        expect(await later.ended()).toEqual(endedWith("ended-by-admin"));
       } finally {
         await other.close();
       }
