@@ -31,22 +31,18 @@ function SessionItem({
         {session.current ? <span className={styles.current}>This session</span> : null}
       </div>
       <dl className={styles.facts}>
-        <div>
-          <dt>Address</dt>
-          <dd>{session.ip ?? "unknown"}</dd>
-        </div>
-        <div>
-          <dt>Signed in</dt>
-          <dd>
-            <LocalTime value={session.signedInAt} />
-          </dd>
-        </div>
-        <div>
-          <dt>Last seen</dt>
-          <dd>
-            <LocalTime value={session.lastSeenAt} />
-          </dd>
-        </div>
+        {(
+          [
+            ["Address", session.ip ?? "unknown"],
+            ["Signed in", <LocalTime key="in" value={session.signedInAt} />],
+            ["Last seen", <LocalTime key="seen" value={session.lastSeenAt} />],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {session.current ? null : (
         <form action={action} className={styles.end}>
