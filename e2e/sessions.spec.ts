@@ -148,11 +148,13 @@ test("sign out all other sessions: every other browser is signed out, this one s
   }
 });
 
-test("an admin ends a user's sessions from Users: one, then all; the user's stream closes and it is in the activity log", async ({
+test("an admin ends a user's sessions from Users: one, then all; the user's stream closes, an open order page goes to sign-in by itself, and it is in the activity log", async ({
   page,
   browser,
+  createPayin,
 }) => {
   const user = await addOperator(page);
+  const order = await createPayin({ email: `sessions-live-${unique()}@example.com`, method: "Card" });
   const chrome = await signedOutContext(browser);
   const firefox = await firefoxContext(browser);
   try {
@@ -191,14 +193,16 @@ test("an admin ends a user's sessions from Users: one, then all; the user's stre
     await onChrome.goto("/orders");
     await expect(onChrome).toHaveURL(/\/orders$/);
 
+    // An order page left open (its status still live) follows the end of its session without a click.
+    await onChrome.goto(`/orders/${order.id}`);
+    await expect(onChrome.getByTestId(`status-${order.id}`).first()).toBeVisible();
     await theirs.getByRole("button", { name: `End all sessions of ${user.email}` }).click();
     const dialog = page.getByRole("dialog", { name: `End all sessions of ${user.email}?` });
     await expect(dialog).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/users-end-all-dialog-desktop.png` });
     await dialog.getByRole("button", { name: "End all" }).click();
     await expect(all.getByRole("status")).toHaveText(`Ended 1 session of ${user.email}.`);
-    await onChrome.goto("/orders");
-    await expect(onChrome).toHaveURL(/\/login/);
+    await expect(onChrome).toHaveURL(/\/login/, { timeout: 15_000 });
 
     await page.goto("/users");
     await expect(all.getByRole("region", { name: `Sessions of ${user.email}` })).toHaveCount(0);

@@ -57,6 +57,8 @@ export function LiveStatuses({
   // The stream's handlers call the latest refetch without re-opening the stream when it changes.
   const refetchRef = useRef(refetch);
   refetchRef.current = refetch;
+  const routerRef = useRef(router);
+  routerRef.current = router;
   useEffect(() => {
     if (!idList || !anyLive || typeof EventSource === "undefined") return;
     // Open only while the tab is visible: a browser holds few connections per host (six on HTTP/1.1), and
@@ -72,6 +74,14 @@ export function LiveStatuses({
       });
       events.addEventListener("status", () => void refetchRef.current());
       events.addEventListener("error", () => setPushed(false));
+      // The server closes the stream when this session ends (signed out elsewhere, ended by an admin, user
+      // disabled) or the user's role changed: re-render the page, which sends a signed-out reader to sign-in
+      // and shows a new role its own view, and listen again (a signed-out reader's stream is refused).
+      events.addEventListener("ended", () => {
+        close();
+        routerRef.current.refresh();
+        open();
+      });
     };
     const close = () => {
       events?.close();
