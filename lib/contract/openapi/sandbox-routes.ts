@@ -154,6 +154,21 @@ export const advanceClockRoute = createRoute({
   },
 });
 
+export const resetClockRoute = createRoute({
+  ...sandbox,
+  method: "delete",
+  path: "/sandbox/clock",
+  operationId: "sandboxResetClock",
+  summary: "Sandbox only: reset the account's clock to the real time",
+  description:
+    "Puts the account's clock back on the real time (offset 0), however far it was moved; orders keep the " +
+    "times they were given. Signed like a GET (X-Signature over the path).",
+  responses: {
+    200: ok("The account's clock, on the real time.", sandboxClockSchema),
+    ...errorRefs("Unauthorized"),
+  },
+});
+
 export const listRequestsRoute = createRoute({
   ...sandbox,
   method: "get",
@@ -278,6 +293,7 @@ export const SANDBOX_CONTROL_ROUTES = [
   endRunRoute,
   getClockRoute,
   advanceClockRoute,
+  resetClockRoute,
   listRequestsRoute,
   resendCallbackRoute,
   moveOrderRoute,

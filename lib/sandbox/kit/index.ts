@@ -207,6 +207,8 @@ function accountKit(options: SandboxKitOptions) {
           : { to: typeof by.to === "string" ? by.to : by.to.toISOString() },
         sandboxClockSchema,
       ),
+    /** Puts the account's clock back on the real time (DELETE /sandbox/clock). */
+    resetClock: (): Promise<SandboxClock> => get("/sandbox/clock", sandboxClockSchema, "DELETE"),
     /** The account's request log, newest first. */
     async requests(filter: RequestLogFilter = {}): Promise<SandboxRequestLog["requests"]> {
       const query = new URLSearchParams();
