@@ -40,6 +40,8 @@ beforeAll(async () => {
     database: db,
     accounts: [TEST_ACCOUNT],
     rateLimit: 0,
+    // Its forged signatures would soon have every request throttled (auth-throttle.int.test.ts tests that).
+    authFailureLimit: 0,
     bodyLimitBytes: BODY_LIMIT,
     callbackRetrySchedule: [60_000],
   });
