@@ -10,6 +10,7 @@ import { samplePayinRequest } from "@/lib/contract/samples";
 import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
 import { type SignedClient, signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 import { signRequest } from "@/lib/signing";
+import { SandboxKitError, sandboxKit } from "./kit";
 
 const DAY = 24 * 3600;
 const TEN_YEARS = SANDBOX_CLOCK_MAX_ADVANCE_SECONDS;
@@ -145,6 +146,19 @@ describe("reset to the real time", () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as Clock).offsetMs).toBe(0);
     expect(await create(run)).toBe(200);
+  });
+
+  it("the kit: a run's advanceClock, resetClock and a move past the horizon refused", async () => {
+    const kit = sandboxKit({ baseUrl: url, ...TEST_ACCOUNT });
+    const run = await kit.startRun({ label: "kit clock" });
+    expect((await run.advanceClock({ seconds: 600 })).offsetMs).toBe(600_000);
+    const refused = await run.advanceClock({ to: "9999-12-31T23:59:59Z" }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SandboxKitError);
+    expect((refused as SandboxKitError).status).toBe(400);
+    expect((await run.resetClock()).offsetMs).toBe(0);
+    expect((await run.clock()).offsetMs).toBe(0);
+    expect((await kit.clock()).offsetMs).toBe(0);
+    await run.end();
   });
 
   it("a DELETE with a bad signature is refused and resets nothing", async () => {
