@@ -141,7 +141,9 @@ export const advanceClockRoute = createRoute({
   description:
     "Moves the account's clock forwards (never back), by `advanceSeconds` or to `to`: pay-ins whose " +
     "`expiresAt` it passes are expired (their callbacks queued) before it answers, and callbacks waiting " +
-    "to be retried come due as much sooner. Other accounts' clocks do not move. Signed like the API.",
+    "to be retried come due as much sooner. Other accounts' clocks do not move. At most ten years ahead of " +
+    "the real time, all moves together (a move past that: 400 naming the field); DELETE /sandbox/clock " +
+    "resets it. Signed like the API.",
   request: {
     body: jsonBody(sandboxClockAdvanceSchema, {
       fifteenMinutes: { advanceSeconds: 900 },
