@@ -8,7 +8,9 @@
  *   const order = await sandbox.createPayin(request);
  *   await sandbox.markPaid(order.id);
  *   const { callbacks } = await sandbox.order(order.id);
- *   await sandbox.advanceClock({ seconds: 15 * 60 }); // an unpaid pay-in is Expired now
+ *   const run = await sandbox.startRun(); // a clock of its own: never move the shared account's
+ *   await run.advanceClock({ seconds: 15 * 60 }); // the run's unpaid pay-ins are Expired now
+ *   await run.resetClock(); // back on the real time
  *   await sandbox.createPayin(request, { chaos: { modes: ["duplicate", "out-of-order"], seed: 7 } });
  *
  * The Playwright fixture built on it is in ./playwright.ts.
