@@ -13,7 +13,12 @@ import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runt
 import { signInTestRole } from "@/lib/testing/sign-in";
 import type { Database } from "@/lib/database";
 import type { OrderActionResult } from "@/lib/orders/field-errors";
-import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
+import {
+  type SandboxFixture,
+  startSandboxFixture,
+  TEST_ACCOUNT,
+  paymentApiEnv,
+} from "@/lib/testing/sandbox-fixture";
 import { insertTestOrder } from "@/lib/testing/test-orders";
 import { sign } from "@/lib/signing";
 import { testRequest } from "@/lib/testing/next-headers";
@@ -36,9 +41,7 @@ const signInAs = (role: "operator" | null) => signInTestRole(db, testRequest.coo
 beforeAll(async () => {
   fx = await startSandboxFixture();
   rt = await startTestRuntime("hostile_text", {
-    PAYMENT_API_BASE_URL: fx.url,
-    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
-    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+    ...paymentApiEnv(fx.url),
     PUBLIC_BASE_URL: "http://dashboard.test",
   });
   db = rt.db;

@@ -41,6 +41,45 @@ function formValues(): unknown {
   return actionValues(samplePayinRequest("Card"));
 }
 
+/** Times `n` alternating pairs (direct, then action) after a warm-up of both: each side's ms and their difference. */
+async function alternate(
+  n: number,
+  direct: () => Promise<void>,
+  action: () => Promise<void>,
+): Promise<{ d: number[]; a: number[]; diff: number[] }> {
+  for (let i = 0; i < WARMUP; i++) {
+    await direct();
+    await action();
+  }
+  const d: number[] = [];
+  const a: number[] = [];
+  const diff: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let t0 = performance.now();
+    await direct();
+    const td = performance.now() - t0;
+    t0 = performance.now();
+    await action();
+    const ta = performance.now() - t0;
+    d.push(td);
+    a.push(ta);
+    diff.push(ta - td);
+  }
+  return { d, a, diff };
+}
+
+/** The four figures of a comparison: each side's median (with p95), the overhead two ways. */
+function report(
+  { d, a, diff }: { d: number[]; a: number[]; diff: number[] },
+  names: { direct: string; action: string; diffOfMedians: string; pairedDiff: string },
+  actionNote: string,
+): void {
+  figure(names.direct, median(d), "ms", `p95 ${percentile(d, 95).toFixed(2)} ms`);
+  figure(names.action, median(a), "ms", `p95 ${percentile(a, 95).toFixed(2)} ms, ${actionNote}`);
+  figure(names.diffOfMedians, median(a) - median(d), "ms", "(target ≤ 10 ms)");
+  figure(names.pairedDiff, median(diff), "ms", `p95 ${percentile(diff, 95).toFixed(2)} ms`);
+}
+
 async function measure(backend: "pglite" | "postgres", api: PaymentApi): Promise<void> {
   const pg = backend === "postgres" ? await scratchPostgres("bench_dash_action") : undefined;
   const db = await openDatabase(pg ? { url: pg.url } : { memory: true });
@@ -67,51 +106,20 @@ async function measure(backend: "pglite" | "postgres", api: PaymentApi): Promise
       if (!result.ok) throw new Error(`submit failed: ${result.message ?? "?"}`);
     };
 
-    for (let i = 0; i < WARMUP; i++) {
-      await direct();
-      await action();
-    }
-    const d: number[] = [];
-    const a: number[] = [];
-    const diff: number[] = [];
-    for (let i = 0; i < N; i++) {
-      let t0 = performance.now();
-      await direct();
-      const td = performance.now() - t0;
-      t0 = performance.now();
-      await action();
-      const ta = performance.now() - t0;
-      d.push(td);
-      a.push(ta);
-      diff.push(ta - td);
-    }
+    const times = await alternate(N, direct, action);
     const orders = await db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM orders WHERE status <> 'Submitting'",
     );
     console.log(`\n[${backend} dashboard db] pay-in create, ${N} sequential calls each, alternating`);
-    figure(
-      "direct signed call (createPayin) median",
-      median(d),
-      "ms",
-      `p95 ${percentile(d, 95).toFixed(2)} ms`,
-    );
-    figure(
-      "action path (auth + schema + submitPayin) median",
-      median(a),
-      "ms",
-      `p95 ${percentile(a, 95).toFixed(2)} ms, ${orders[0]?.n ?? 0} orders stored`,
-    );
-    figure(
-      `[${backend}] action overhead (difference of medians)`,
-      median(a) - median(d),
-      "ms",
-      "(target ≤ 10 ms)",
-    );
-    figure(
-      `[${backend}] action overhead (median of paired differences)`,
-      median(diff),
-      "ms",
-      `p95 ${percentile(diff, 95).toFixed(2)} ms`,
+    report(
+      times,
+      {
+        direct: "direct signed call (createPayin) median",
+        action: "action path (auth + schema + submitPayin) median",
+        diffOfMedians: `[${backend}] action overhead (difference of medians)`,
+        pairedDiff: `[${backend}] action overhead (median of paired differences)`,
+      },
+      `${orders[0]?.n ?? 0} orders stored`,
     );
   } finally {
     await db.close();
@@ -180,50 +188,19 @@ async function runHttpActionBench(opts: {
     }
     replyBytes = Buffer.byteLength(text);
   };
-  for (let i = 0; i < WARMUP; i++) {
-    await direct();
-    await action();
-  }
-  const d: number[] = [];
-  const a: number[] = [];
-  const diff: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let t0 = performance.now();
-    await direct();
-    const td = performance.now() - t0;
-    t0 = performance.now();
-    await action();
-    const ta = performance.now() - t0;
-    d.push(td);
-    a.push(ta);
-    diff.push(ta - td);
-  }
+  const times = await alternate(n, direct, action);
   console.log(
     `\n[postgres, production server] pay-in create through the real server action, ${n} calls each, alternating`,
   );
-  figure(
-    "direct signed call to the embedded sandbox median",
-    median(d),
-    "ms",
-    `p95 ${percentile(d, 95).toFixed(2)} ms`,
-  );
-  figure(
-    "POST Next-Action createPayinAction median",
-    median(a),
-    "ms",
-    `p95 ${percentile(a, 95).toFixed(2)} ms, reply ${replyBytes} bytes`,
-  );
-  figure(
-    "action overhead incl. Next transport (diff. of medians)",
-    median(a) - median(d),
-    "ms",
-    "(target ≤ 10 ms)",
-  );
-  figure(
-    "action overhead incl. Next transport (median paired diff.)",
-    median(diff),
-    "ms",
-    `p95 ${percentile(diff, 95).toFixed(2)} ms`,
+  report(
+    times,
+    {
+      direct: "direct signed call to the embedded sandbox median",
+      action: "POST Next-Action createPayinAction median",
+      diffOfMedians: "action overhead incl. Next transport (diff. of medians)",
+      pairedDiff: "action overhead incl. Next transport (median paired diff.)",
+    },
+    `reply ${replyBytes} bytes`,
   );
 }
 

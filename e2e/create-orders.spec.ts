@@ -1,6 +1,16 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PAYIN_METHODS, PAYOUT_METHODS, type PayinMethod, type PayoutMethod } from "../lib/contract/methods";
-import { createRequestBody, expect, ORDER_PAGE_URL, test, unique, UUID_PATTERN } from "./fixtures";
+import { createRequestBody, expect, test } from "./fixtures";
+import {
+  chooseBank,
+  expectOrderPage,
+  fieldError,
+  fillCard,
+  fillClient,
+  formField,
+  openOrderForm,
+  TEST_PAN,
+} from "./order-form";
 
 /**
  * Creating orders through the browser: every pay-in and pay-out method reaching its order page, the bank
@@ -9,43 +19,6 @@ import { createRequestBody, expect, ORDER_PAGE_URL, test, unique, UUID_PATTERN }
  */
 
 const CPF = "52998224725";
-const NEXT_YEAR = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, "0");
-
-/** The input (or select) of a form field, by its name (the contract's path). */
-function field(page: Page, name: string): Locator {
-  return page.locator(`[data-field="${name}"]`).locator("input, select").first();
-}
-function fieldError(page: Page, name: string): Locator {
-  return page.locator(`[data-field="${name}"] .field-error`);
-}
-
-async function fillClient(page: Page, email = `client-${unique()}@example.com`) {
-  await page.getByRole("button", { name: "Generate" }).click();
-  await expect(field(page, "client.id")).toHaveValue(UUID_PATTERN);
-  await page.getByLabel("Client IP").fill("203.0.113.10");
-  await page.getByLabel("Client email").fill(email);
-}
-
-async function expectOrderPage(page: Page, heading: string): Promise<string> {
-  await page.waitForURL(ORDER_PAGE_URL, { timeout: 30_000 });
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
-  return new URL(page.url()).pathname.split("/").pop() ?? "";
-}
-
-/** The form is ready once its paymentId was generated after hydration (the submit button is enabled). */
-async function openForm(page: Page, path: string, method: string) {
-  await page.goto(path);
-  await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
-  await page.getByLabel("Payment method").selectOption(method);
-}
-
-async function chooseBank(page: Page, search: string) {
-  const combo = page.getByRole("combobox", { name: /bank/i });
-  await combo.fill(search);
-  await expect(page.getByRole("listbox").getByRole("option").first()).toBeVisible();
-  await combo.press("Enter");
-  await expect(combo).not.toHaveValue("");
-}
 
 const PAYIN_BANK_SEARCH: Partial<Record<PayinMethod, string>> = {
   SBP: "sber",
@@ -56,7 +29,7 @@ const PAYIN_BANK_SEARCH: Partial<Record<PayinMethod, string>> = {
 test.describe("pay-in methods", () => {
   for (const method of PAYIN_METHODS) {
     test(`${method}: created through the form, the order page opens`, async ({ page }) => {
-      await openForm(page, "/payins/new", method);
+      await openOrderForm(page, "/payins/new", method);
       await page.getByLabel("Amount", { exact: true }).fill(method === "PIX" ? "100.50" : "1500");
       const search = PAYIN_BANK_SEARCH[method];
       if (search) await chooseBank(page, search);
@@ -71,11 +44,8 @@ test.describe("pay-in methods", () => {
 
 const PAYOUT_DETAILS: Record<PayoutMethod, (page: Page) => Promise<void>> = {
   Card: async (page) => {
-    await page.getByLabel("Card number").pressSequentially("4111111111111111");
+    await fillCard(page, TEST_PAN);
     await expect(page.getByLabel("Card number")).toHaveValue("4111 1111 1111 1111");
-    await page.getByLabel("Card holder name").fill("IVAN IVANOV");
-    await page.getByLabel("Expiry month").fill("12");
-    await page.getByLabel("Expiry year").fill(NEXT_YEAR);
   },
   SBP: async (page) => {
     await page.getByLabel("SBP phone number").fill("+79001234567");
@@ -104,7 +74,7 @@ const PAYOUT_DETAILS: Record<PayoutMethod, (page: Page) => Promise<void>> = {
 test.describe("pay-out methods", () => {
   for (const method of PAYOUT_METHODS) {
     test(`${method}: created through the form, the order page opens`, async ({ page }) => {
-      await openForm(page, "/payouts/new", method);
+      await openOrderForm(page, "/payouts/new", method);
       await page.getByLabel("Amount", { exact: true }).fill(method.startsWith("PIX") ? "100.50" : "1500");
       await PAYOUT_DETAILS[method](page);
       await fillClient(page);
@@ -139,11 +109,11 @@ const PAYOUT_REQUIRED: Record<PayoutMethod, string[]> = {
 test.describe("required fields on an empty submit", () => {
   for (const method of PAYIN_METHODS) {
     test(`pay-in ${method}`, async ({ page }) => {
-      await openForm(page, "/payins/new", method);
+      await openOrderForm(page, "/payins/new", method);
       await page.getByRole("button", { name: "Create pay-in" }).click();
       for (const name of PAYIN_REQUIRED) {
         await expect(fieldError(page, name), name).toHaveText(/^Required/);
-        await expect(field(page, name)).toHaveAttribute("aria-invalid", "true");
+        await expect(formField(page, name)).toHaveAttribute("aria-invalid", "true");
       }
       await expect(page.getByTestId("form-status")).toHaveText(
         `Check the ${PAYIN_REQUIRED.length} highlighted fields.`,
@@ -154,7 +124,7 @@ test.describe("required fields on an empty submit", () => {
 
   for (const method of PAYOUT_METHODS) {
     test(`pay-out ${method}`, async ({ page }) => {
-      await openForm(page, "/payouts/new", method);
+      await openOrderForm(page, "/payouts/new", method);
       await page.getByRole("button", { name: "Create pay-out" }).click();
       const required = [...PAYIN_REQUIRED.slice(0, 4), ...PAYOUT_REQUIRED[method]];
       for (const name of required) {
@@ -174,7 +144,7 @@ test.describe("required fields on an empty submit", () => {
 
 test.describe("bank picker", () => {
   test("search by name and code, keyboard navigation, choose, clear", async ({ page }) => {
-    await openForm(page, "/payins/new", "SBP");
+    await openOrderForm(page, "/payins/new", "SBP");
     const combo = page.getByRole("combobox", { name: /bank/i });
     const listbox = page.getByRole("listbox");
     await expect(page.getByText(/\d+ banks — type to search/)).toBeVisible();
@@ -245,7 +215,7 @@ test.describe("bank picker", () => {
 
   test("a changed country reloads the list; Brazil's banks show their ISPB", async ({ page }) => {
     // Card serves any country (Pix serves BR only, so its picker keeps Brazil's banks).
-    await openForm(page, "/payins/new", "Card");
+    await openOrderForm(page, "/payins/new", "Card");
     await page.getByLabel("Country").fill("BR");
     const combo = page.getByRole("combobox", { name: /bank/i });
     await chooseBank(page, "itau");
@@ -280,7 +250,7 @@ test.describe("GET /api/banks", () => {
 
 test.describe("errors and hidden fields", () => {
   test("the service's refusal lands on its field; the corrected form creates the order", async ({ page }) => {
-    await openForm(page, "/payins/new", "Card");
+    await openOrderForm(page, "/payins/new", "Card");
     // The contract allows 5.00; the sandbox's Card minimum is 10.00.
     await page.getByLabel("Amount", { exact: true }).fill("5");
     await fillClient(page);
@@ -297,7 +267,7 @@ test.describe("errors and hidden fields", () => {
   });
 
   test("values of fields a method switch hid are not submitted", async ({ page }) => {
-    await openForm(page, "/payouts/new", "Card");
+    await openOrderForm(page, "/payouts/new", "Card");
     await PAYOUT_DETAILS.Card(page);
     await page.getByLabel("Payment method").selectOption("BankAccount");
     await PAYOUT_DETAILS.BankAccount(page);

@@ -46,6 +46,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: base.info().outputPath(`${name}.png`), fullPage: true });
 }
 
+/** `screenshot()` on a desktop and on a phone's width (`<name>-desktop`, `<name>-mobile`); ends on desktop. */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /**
  * A pay-in's bankDetails in the sandbox's record (the contract's SandboxOrder types them loosely: pay-outs
  * have none), checked against the contract's schema of its method's kind: a wrong shape fails the test here.

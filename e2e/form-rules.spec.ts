@@ -1,14 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { E2E } from "./config";
-import {
-  createRequestBody,
-  expect,
-  ORDER_PAGE_URL,
-  screenshot,
-  test,
-  unique,
-  UUID_PATTERN,
-} from "./fixtures";
+import { createRequestBody, expect, ORDER_PAGE_URL, screenshotBothWidths, test } from "./fixtures";
+import { fillClient, openOrderForm } from "./order-form";
 
 /**
  * The order forms apply the contract's rules before submit: the countries a method serves (as you type, and
@@ -16,32 +9,13 @@ import {
  * operator reads. Screenshots of the changed forms go to the run's output folder (desktop and mobile).
  */
 
-const MOBILE = { width: 390, height: 844 };
+const _MOBILE = { width: 390, height: 844 };
 const CPF = "52998224725";
 
 /** The error shown under a field, found through the field's accessible description. */
 async function expectFieldError(control: Locator, message: string | RegExp) {
   await expect(control).toHaveAttribute("aria-invalid", "true");
   await expect(control).toHaveAccessibleDescription(message);
-}
-
-async function openForm(page: Page, path: string, method: string) {
-  await page.goto(path);
-  await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
-  await page.getByLabel("Payment method").selectOption(method);
-}
-
-async function fillClient(page: Page) {
-  await page.getByRole("button", { name: "Generate" }).click();
-  await page.getByLabel("Client IP").fill("203.0.113.10");
-  await page.getByLabel("Client email").fill(`client-${unique()}@example.com`);
-}
-
-async function shoot(page: Page, name: string) {
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** The countries the country field suggests (its datalist). */
@@ -59,7 +33,7 @@ test.describe("the countries a method serves", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openForm(page, "/payins/new", "SBP");
+    await openOrderForm(page, "/payins/new", "SBP");
     const country = page.getByLabel("Country", { exact: true });
     await expect(country).toHaveAccessibleDescription(/SBP serves RU only/);
     expect(await suggestedCountries(page)).toEqual(["RU"]);
@@ -68,7 +42,7 @@ test.describe("the countries a method serves", () => {
     // No submit: the rule is applied as the code is typed.
     await expectFieldError(country, /Must be RU: SBP serves country RU only/);
     await expect(page.getByRole("button", { name: "Create pay-in" })).toBeEnabled();
-    await shoot(page, "payin-sbp-country-br");
+    await screenshotBothWidths(page, "payin-sbp-country-br");
 
     // A method that serves Brazil clears the error without retyping; the typed country is kept.
     await page.getByLabel("Payment method").selectOption("Card");
@@ -83,7 +57,7 @@ test.describe("the countries a method serves", () => {
   });
 
   test("pay-out Pix offers Brazil only and refuses another country before submit", async ({ page }) => {
-    await openForm(page, "/payouts/new", "PIX_OUT_EVP");
+    await openOrderForm(page, "/payouts/new", "PIX_OUT_EVP");
     const country = page.getByLabel("Country", { exact: true });
     await expect(country).toHaveValue("BR");
     expect(await suggestedCountries(page)).toEqual(["BR"]);
@@ -97,7 +71,7 @@ test.describe("Pix pay-out keys", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openForm(page, "/payouts/new", "PIX_OUT_PHONE");
+    await openOrderForm(page, "/payouts/new", "PIX_OUT_PHONE");
     await page.getByLabel("Amount", { exact: true }).fill("100.50");
     await page.getByLabel("Client CPF / CNPJ").fill(CPF);
     const phone = page.getByLabel("Client phone (the Pix key)");
@@ -107,7 +81,7 @@ test.describe("Pix pay-out keys", () => {
     await page.getByRole("button", { name: "Create pay-out" }).click();
     await expectFieldError(phone, /Must be a Brazilian phone number, the Pix key/);
     await expect(page).toHaveURL(/\/payouts\/new/);
-    await shoot(page, "payout-pix-phone-russian");
+    await screenshotBothWidths(page, "payout-pix-phone-russian");
 
     await phone.fill("+55 11 98765-4321");
     await expect(phone).not.toHaveAttribute("aria-invalid", "true");
@@ -117,7 +91,7 @@ test.describe("Pix pay-out keys", () => {
   });
 
   test("PIX_OUT_EMAIL refuses an invalid e-mail key and says where the key is", async ({ page }) => {
-    await openForm(page, "/payouts/new", "PIX_OUT_EMAIL");
+    await openOrderForm(page, "/payouts/new", "PIX_OUT_EMAIL");
     await expect(
       page.getByText("The Pix key is the client's email, entered below under Client."),
     ).toBeVisible();
@@ -134,11 +108,11 @@ test.describe("Pix pay-out keys", () => {
     await page.getByLabel("Client email").fill("maria@");
     await page.getByRole("button", { name: "Create pay-out" }).click();
     await expectFieldError(page.getByLabel("Client email"), /Must be an email address|email/i);
-    await shoot(page, "payout-pix-email");
+    await screenshotBothWidths(page, "payout-pix-email");
   });
 
   test("PIX_OUT_CPF refuses a CPF whose check digits are wrong", async ({ page }) => {
-    await openForm(page, "/payouts/new", "PIX_OUT_CPF");
+    await openOrderForm(page, "/payouts/new", "PIX_OUT_CPF");
     await page.getByLabel("Amount", { exact: true }).fill("100.50");
     await page.getByLabel("Client CPF / CNPJ").fill("529.982.247-24");
     await fillClient(page);
@@ -150,7 +124,7 @@ test.describe("Pix pay-out keys", () => {
 test.describe("bank picker", () => {
   test("Card and CrossBorderCard pay-ins offer it, and the chosen bank is sent", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openForm(page, "/payins/new", "CrossBorderCard");
+    await openOrderForm(page, "/payins/new", "CrossBorderCard");
     await expect(page.getByRole("combobox", { name: "Bank" })).toBeVisible();
 
     await page.getByLabel("Payment method").selectOption("Card");
@@ -161,7 +135,7 @@ test.describe("bank picker", () => {
     ).toBeVisible();
     await combo.press("Enter");
     await expect(combo).toHaveValue("T-Bank");
-    await shoot(page, "payin-card-bank");
+    await screenshotBothWidths(page, "payin-card-bank");
     await page.getByLabel("Amount", { exact: true }).fill("1500");
     await fillClient(page);
     await page.getByRole("button", { name: "Create pay-in" }).click();
@@ -173,7 +147,7 @@ test.describe("bank picker", () => {
   test("cross-border SBP offers the Russian banks it pays into, whatever the payer's country", async ({
     page,
   }) => {
-    await openForm(page, "/payins/new", "CrossBorderSBP");
+    await openOrderForm(page, "/payins/new", "CrossBorderSBP");
     await page.getByLabel("Country", { exact: true }).fill("KZ");
     const combo = page.getByRole("combobox", { name: "Bank" });
     await combo.fill("sber");
@@ -184,12 +158,12 @@ test.describe("bank picker", () => {
 
   test("a country code that is no country is named as the Banks page names it", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openForm(page, "/payins/new", "Card");
+    await openOrderForm(page, "/payins/new", "Card");
     await page.getByLabel("Country", { exact: true }).fill("XX");
     const combo = page.getByRole("combobox", { name: "Bank" });
     await expect(combo).toHaveAccessibleDescription(/XX is not an assigned ISO 3166-1 alpha-2 country code/);
     await expect(page.getByText(/Could not load the banks|400 Bad Request/)).toHaveCount(0);
-    await shoot(page, "payin-bank-country-xx");
+    await screenshotBothWidths(page, "payin-bank-country-xx");
 
     // The Banks page says the same.
     await page.goto("/banks?country=XX");
@@ -201,7 +175,7 @@ test.describe("bank picker", () => {
 
 test.describe("copy", () => {
   test("the SBP pay-out's payee hint speaks to the operator, not of the spec", async ({ page }) => {
-    await openForm(page, "/payouts/new", "SBP");
+    await openOrderForm(page, "/payouts/new", "SBP");
     const payee = page.getByLabel("Payee name");
     await expect(payee).toHaveAccessibleDescription(
       /Recommended: the recipient's name as their bank knows it/,
@@ -224,6 +198,6 @@ test.describe("users", () => {
     );
     await expect(page.getByText("A user with this email already exists")).toHaveCount(1);
     await expect(form.getByRole("status")).toHaveText("Not added: check the highlighted field.");
-    await shoot(page, "users-duplicate-email");
+    await screenshotBothWidths(page, "users-duplicate-email");
   });
 });

@@ -1,5 +1,13 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, ORDER_PAGE_URL, screenshot, test, unique, UUID_PATTERN } from "./fixtures";
+import { expect, screenshotBothWidths, test, unique, UUID_PATTERN } from "./fixtures";
+import {
+  expectOrderPage,
+  fieldError,
+  fillCard,
+  fillClient,
+  NEXT_YEAR,
+  openOrderForm,
+  TEST_PAN,
+} from "./order-form";
 
 /**
  * Orders the payment service refused (issue 11): a 4xx is final ("Refused", its field errors under the
@@ -8,52 +16,12 @@ import { expect, ORDER_PAGE_URL, screenshot, test, unique, UUID_PATTERN } from "
  * and the status filter's own group for the dashboard's states.
  */
 
-const NEXT_YEAR = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, "0");
-const PAN = "4111111111111111";
-
-function fieldError(page: Page, name: string): Locator {
-  return page.locator(`[data-field="${name}"] .field-error`);
-}
-
-async function openForm(page: Page, path: string, method: string) {
-  await page.goto(path);
-  await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
-  await page.getByLabel("Payment method").selectOption(method);
-}
-
-async function fillClient(page: Page, email: string) {
-  await page.getByRole("button", { name: "Generate" }).click();
-  await page.getByLabel("Client IP").fill("203.0.113.10");
-  await page.getByLabel("Client email").fill(email);
-}
-
-async function orderPage(page: Page, heading: string): Promise<string> {
-  await page.waitForURL(ORDER_PAGE_URL, { timeout: 30_000 });
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
-  return new URL(page.url()).pathname.split("/").pop() ?? "";
-}
-
-async function fillCard(page: Page) {
-  await page.getByLabel("Card number").pressSequentially(PAN);
-  await page.getByLabel("Card holder name").fill("IVAN IVANOV");
-  await page.getByLabel("Expiry month").fill("12");
-  await page.getByLabel("Expiry year").fill(NEXT_YEAR);
-}
-
-async function bothWidths(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test.describe("a refused order", () => {
   test("Card pay-in of 5.00: final, its field error, no retry or customer link; fix and resend links both ways", async ({
     page,
   }) => {
     const email = `refused-${unique()}@example.com`;
-    await openForm(page, "/payins/new", "Card");
+    await openOrderForm(page, "/payins/new", "Card");
     await page.getByLabel("Amount", { exact: true }).fill("5.00");
     await fillClient(page, email);
     const refusedPaymentId = await page.getByTestId("payment-id").textContent();
@@ -61,7 +29,7 @@ test.describe("a refused order", () => {
     await expect(fieldError(page, "amount")).toBeVisible();
     await expect(page.getByTestId("form-status")).toContainText("Refused");
     await page.getByTestId("form-status").getByRole("link", { name: "Open the order" }).click();
-    const refusedId = await orderPage(page, "Pay-in · Card");
+    const refusedId = await expectOrderPage(page, "Pay-in · Card");
 
     const banner = page.getByRole("region", { name: "Refused by the payment service" });
     await expect(banner).toBeVisible();
@@ -77,7 +45,7 @@ test.describe("a refused order", () => {
     await expect(page.getByRole("button", { name: "Retry submission" })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Customer link" })).toHaveCount(0);
     await expect(page.getByTestId("customer-link")).toHaveCount(0);
-    await bothWidths(page, "refused-payin");
+    await screenshotBothWidths(page, "refused-payin");
 
     await banner.getByRole("link", { name: "Fix and resend" }).click();
     await page.waitForURL(new RegExp(`/payins/new\\?resend=${refusedId}$`));
@@ -87,11 +55,11 @@ test.describe("a refused order", () => {
     await expect(page.getByLabel("Client email")).toHaveValue(email);
     await expect(page.getByTestId("payment-id")).toHaveText(UUID_PATTERN);
     await expect(page.getByTestId("payment-id")).not.toHaveText(refusedPaymentId ?? "");
-    await bothWidths(page, "resend-form-payin");
+    await screenshotBothWidths(page, "resend-form-payin");
 
     await page.getByLabel("Amount", { exact: true }).fill("50.00");
     await page.getByRole("button", { name: "Create pay-in" }).click();
-    const newId = await orderPage(page, "Pay-in · Card");
+    const newId = await expectOrderPage(page, "Pay-in · Card");
     expect(newId).not.toBe(refusedId);
     await expect(page.getByText("In progress").first()).toBeVisible();
     // Accepted: its customer link is a real link.
@@ -131,7 +99,7 @@ test.describe("a refused order", () => {
   test("refused on the form itself, corrected and sent again: a new order, linked to the refused one", async ({
     page,
   }) => {
-    await openForm(page, "/payins/new", "Card");
+    await openOrderForm(page, "/payins/new", "Card");
     await page.getByLabel("Amount", { exact: true }).fill("5.00");
     await fillClient(page, `refused-${unique()}@example.com`);
     const first = await page.getByTestId("payment-id").textContent();
@@ -141,7 +109,7 @@ test.describe("a refused order", () => {
     await expect(page.getByTestId("payment-id")).not.toHaveText(first ?? "");
     await page.getByLabel("Amount", { exact: true }).fill("25.00");
     await page.getByRole("button", { name: "Create pay-in" }).click();
-    await orderPage(page, "Pay-in · Card");
+    await expectOrderPage(page, "Pay-in · Card");
     await expect(page.getByText("Resend of")).toBeVisible();
     await expect(page.getByRole("link", { name: (first ?? "").slice(0, 8) })).toBeVisible();
   });
@@ -149,7 +117,7 @@ test.describe("a refused order", () => {
   test("card pay-out: fix and resend asks for the card number again, never prefills or shows it", async ({
     page,
   }) => {
-    await openForm(page, "/payouts/new", "Card");
+    await openOrderForm(page, "/payouts/new", "Card");
     // The contract allows 99.99; the sandbox's Card pay-out minimum is 100.00.
     await page.getByLabel("Amount", { exact: true }).fill("99.99");
     await fillCard(page);
@@ -157,7 +125,7 @@ test.describe("a refused order", () => {
     await page.getByRole("button", { name: "Create pay-out" }).click();
     await expect(fieldError(page, "amount")).toBeVisible();
     await page.getByTestId("form-status").getByRole("link", { name: "Open the order" }).click();
-    await orderPage(page, "Pay-out · Card");
+    await expectOrderPage(page, "Pay-out · Card");
     await expect(page.getByRole("region", { name: "Refused by the payment service" })).toBeVisible();
     await expect(page.getByLabel("Card number, again")).toHaveCount(0);
 
@@ -166,25 +134,25 @@ test.describe("a refused order", () => {
     await expect(page.getByText(/Type the card number again: only 411111\*{6}1111 was stored/)).toBeVisible();
     await expect(page.getByLabel("Card number")).toHaveValue("");
     await expect(page.getByLabel("Card holder name")).toHaveValue("IVAN IVANOV");
-    expect(await page.content()).not.toContain(PAN);
-    await bothWidths(page, "resend-form-payout-card");
+    expect(await page.content()).not.toContain(TEST_PAN);
+    await screenshotBothWidths(page, "resend-form-payout-card");
 
     await page.getByLabel("Amount", { exact: true }).fill("150");
-    await page.getByLabel("Card number").pressSequentially(PAN);
+    await page.getByLabel("Card number").pressSequentially(TEST_PAN);
     await page.getByRole("button", { name: "Create pay-out" }).click();
-    await orderPage(page, "Pay-out · Card");
+    await expectOrderPage(page, "Pay-out · Card");
     const recipient = page.getByRole("region", { name: "Recipient" });
     await expect(recipient).toContainText("4111 11** **** 1111");
     await expect(recipient).toContainText("IVAN IVANOV");
     await expect(recipient).toContainText(`12/${NEXT_YEAR}`);
-    expect(await page.content()).not.toContain(PAN);
-    await bothWidths(page, "payout-card-recipient");
+    expect(await page.content()).not.toContain(TEST_PAN);
+    await screenshotBothWidths(page, "payout-card-recipient");
   });
 });
 
 test.describe("the recipient of a pay-out", () => {
   test("SBP: phone, payee and the bank's name from the directory", async ({ page }) => {
-    await openForm(page, "/payouts/new", "SBP");
+    await openOrderForm(page, "/payouts/new", "SBP");
     await page.getByLabel("Amount", { exact: true }).fill("1500");
     await page.getByLabel("SBP phone number").fill("+79001234567");
     await page.getByLabel("Payee name").fill("Ivan Ivanov");
@@ -197,13 +165,13 @@ test.describe("the recipient of a pay-out", () => {
       .click();
     await fillClient(page, `sbp-${unique()}@example.com`);
     await page.getByRole("button", { name: "Create pay-out" }).click();
-    await orderPage(page, "Pay-out · SBP");
+    await expectOrderPage(page, "Pay-out · SBP");
     const recipient = page.getByRole("region", { name: "Recipient" });
     await expect(recipient).toContainText("+79001234567");
     await expect(recipient).toContainText("Ivan Ivanov");
     await expect(recipient.getByText("Alfa-Bank", { exact: true })).toBeVisible();
     await expect(page.getByTestId("service-id")).toHaveText(UUID_PATTERN);
-    await bothWidths(page, "payout-sbp-recipient");
+    await screenshotBothWidths(page, "payout-sbp-recipient");
 
     // The sandbox control says what it does to a pay-out; the create's answer says it is not the state now.
     await expect(page.getByRole("button", { name: "Mark paid", exact: true })).toHaveCount(0);
@@ -218,22 +186,22 @@ test.describe("the recipient of a pay-out", () => {
       create.getByText("The answer to the create request, as it was then, not the order's current state"),
     ).toBeVisible();
     await expect(create.locator('[data-label="Answer to the create request"]')).toContainText("In progress");
-    await bothWidths(page, "payout-sbp-paid-out");
+    await screenshotBothWidths(page, "payout-sbp-paid-out");
   });
 
   test("Pix by random key: the key and the taxpayer number", async ({ page }) => {
     const evp = crypto.randomUUID();
-    await openForm(page, "/payouts/new", "PIX_OUT_EVP");
+    await openOrderForm(page, "/payouts/new", "PIX_OUT_EVP");
     await page.getByLabel("Amount", { exact: true }).fill("100.50");
     await page.getByLabel("Client CPF / CNPJ").fill("52998224725");
     await page.getByLabel("Pix random key (EVP)").fill(evp);
     await fillClient(page, `pix-${unique()}@example.com`);
     await page.getByRole("button", { name: "Create pay-out" }).click();
-    await orderPage(page, "Pay-out · PIX_OUT_EVP");
+    await expectOrderPage(page, "Pay-out · PIX_OUT_EVP");
     const recipient = page.getByRole("region", { name: "Recipient" });
     await expect(recipient).toContainText("Pix key (EVP)");
     await expect(recipient).toContainText(evp);
     await expect(recipient).toContainText("52998224725");
-    await bothWidths(page, "payout-pix-recipient");
+    await screenshotBothWidths(page, "payout-pix-recipient");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The dashboard process's singletons, made in one place: its environment, parsed once (lib/env.ts), and
- * from it the database, the payment-service client, the live status feed, the callback receiver's purge and
+ * from it the database, the payment-service client, the live status feed and its session ends, the callback receiver's purge and
  * the submit resume loop — each by its own module's factory, its settings passed in. instrumentation.ts
  * starts the runtime when the server starts; anything used before that (`next build`) starts it on first
  * use. Tests make their own with explicit settings (lib/testing/dashboard-runtime.ts) and install it.
@@ -15,6 +15,7 @@ import type { Database } from "@/lib/database";
 import { openDashboardStore } from "@/lib/database/dashboard/client";
 import { type Env, parseEnv } from "@/lib/env";
 import { createOrderStatusFeed, type OrderStatusFeed } from "@/lib/live/order-status-feed";
+import { createSessionEndFeed, type SessionEndFeed } from "@/lib/live/session-ends";
 import type { ResumeLoop } from "@/lib/orders/resume";
 import { startSubmitResumeLoop } from "@/lib/orders/resume-at-start";
 import type { OrderSubmitDeps } from "@/lib/orders/send";
@@ -39,13 +40,15 @@ export interface DashboardRuntime {
   readonly proxyTrust: ProxyTrust;
   /** The one LISTEN of this process, fanned out to the open pages (lib/live). */
   readonly statusFeed: OrderStatusFeed;
+  /** Closes the open event streams of sessions that end, on any instance (lib/live/session-ends.ts). */
+  readonly sessionEnds: SessionEndFeed;
   /** The receiver's purge of expired unverified deliveries (POSTBACK_UNVERIFIED_RETENTION_HOURS). */
   readonly unverifiedPurge: UnverifiedPurge;
   /** What sending an order needs, for `userId` (null: the automatic resume). */
   submitDeps(userId: string | null): Promise<OrderSubmitDeps>;
   /** Starts the submit resume loop (ORDER_RESUME_INTERVAL_MS); later calls return the running one. */
   startSubmitResume(): ResumeLoop;
-  /** Stops the loop and the feed, waits for the request log, then closes the database (a test's end). */
+  /** Stops the loop and the feeds, waits for the request log, then closes the database (a test's end). */
   close(): Promise<void>;
 }
 
@@ -75,6 +78,7 @@ export function createRuntime(env: Env): DashboardRuntime {
   );
   const inFlightMs = paymentApiInFlightMs(env.PAYMENT_API_TIMEOUT_MS);
   const statusFeed = createOrderStatusFeed(db);
+  const sessionEnds = createSessionEndFeed(db);
   const submitDeps = async (userId: string | null): Promise<OrderSubmitDeps> => ({
     sql: await db(),
     api: paymentApi,
@@ -89,6 +93,7 @@ export function createRuntime(env: Env): DashboardRuntime {
     paymentApiInFlightMs: inFlightMs,
     proxyTrust: proxyTrustFrom(env),
     statusFeed,
+    sessionEnds,
     unverifiedPurge: createUnverifiedPurge(env.POSTBACK_UNVERIFIED_RETENTION_HOURS),
     submitDeps,
     startSubmitResume() {
@@ -101,6 +106,7 @@ export function createRuntime(env: Env): DashboardRuntime {
     async close() {
       await resumeLoop?.stop();
       await statusFeed.stop();
+      await sessionEnds.stop();
       await flushCallLog();
       const closing = opened;
       opened = undefined;

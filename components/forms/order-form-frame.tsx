@@ -1,12 +1,13 @@
 "use client";
 
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { FormProvider, type Path } from "react-hook-form";
 import type { z } from "zod";
+import type { Direction } from "@/lib/contract";
 import { SelectField } from "./field";
 import { FormStatus, SubmitButton } from "./form-status";
 import styles from "./forms.module.css";
-import { PaymentIdNote } from "./order-fields";
+import { AmountCountryFields, PaymentIdNote } from "./order-fields";
 import type { OrderForm, OrderFormSchema } from "./use-order-form";
 
 /** The method select's options: the method's label with its contract name, or the name alone. */
@@ -17,28 +18,39 @@ export function methodOptions<M extends string>(
   return methods.map((m) => ({ value: m, label: info[m].label === m ? m : `${info[m].label} (${m})` }));
 }
 
+/** What tells the pay-in form from the pay-out form on screen. */
+export interface OrderFormLook<M extends string> {
+  /** The form's accessible name ("New pay-in order"). */
+  label: string;
+  submitText: string;
+  direction: Direction;
+  methods: readonly { value: M; label: string }[];
+  /** What each method does, under the select. */
+  methodHints: Record<M, string>;
+  /** Each method's own fields (the discriminator picks one). */
+  methodFields: Record<M, ComponentType<{ method: M }>>;
+  /** The legend of the chosen method's fieldset. */
+  methodLegend: (method: M) => string;
+}
+
 /**
- * An order form around its own fieldsets (`children`): the hidden paymentId, the payment method first, the
- * submit button with the status line, and the paymentId note.
+ * An order form: the hidden paymentId, the payment method first, the amount (with `amountExtra`), the chosen
+ * method's own fields, then the form's own fieldsets (`children`), the submit button with the status line,
+ * and the paymentId note.
  */
 export function OrderFormFrame<S extends OrderFormSchema, M extends string>({
   order,
-  label,
-  methods,
-  methodHint,
-  submitText,
+  look,
+  amountExtra,
   children,
 }: {
   order: OrderForm<S, M>;
-  /** The form's accessible name ("New pay-in order"). */
-  label: string;
-  methods: readonly { value: M; label: string }[];
-  /** What the chosen method does, under the select. */
-  methodHint: string;
-  submitText: string;
+  look: OrderFormLook<M>;
+  amountExtra?: ReactNode;
   children: ReactNode;
 }) {
-  const { form, onSubmit, pending, paymentId, status } = order;
+  const { form, onSubmit, pending, paymentId, status, method } = order;
+  const MethodFields: ComponentType<{ method: M }> = look.methodFields[method];
   return (
     <FormProvider {...form}>
       <form
@@ -46,17 +58,31 @@ export function OrderFormFrame<S extends OrderFormSchema, M extends string>({
         method="post"
         noValidate
         onSubmit={onSubmit}
-        aria-label={label}
+        aria-label={look.label}
       >
         <input type="hidden" {...form.register("paymentId" as Path<z.input<S>>)} />
         <fieldset>
           <legend>Payment</legend>
-          <SelectField name="paymentMethod" label="Payment method" options={methods} hint={methodHint} />
+          <SelectField
+            name="paymentMethod"
+            label="Payment method"
+            options={look.methods}
+            hint={look.methodHints[method]}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Amount</legend>
+          <AmountCountryFields direction={look.direction} method={method} />
+          {amountExtra}
+        </fieldset>
+        <fieldset data-method={method}>
+          <legend>{look.methodLegend(method)}</legend>
+          <MethodFields method={method} />
         </fieldset>
         {children}
         <div className={styles.actions}>
           <SubmitButton pending={pending} ready={paymentId !== ""}>
-            {submitText}
+            {look.submitText}
           </SubmitButton>
           <FormStatus status={status} />
         </div>

@@ -1,7 +1,7 @@
 "use client";
 
-import { AmountCountryFields, ClientBaseFields } from "@/components/forms/order-fields";
-import { methodOptions, OrderFormFrame } from "@/components/forms/order-form-frame";
+import { ClientBaseFields } from "@/components/forms/order-fields";
+import { methodOptions, OrderFormFrame, type OrderFormLook } from "@/components/forms/order-form-frame";
 import { type OrderFormKind, type OrderFormProps, useOrderForm } from "@/components/forms/use-order-form";
 import { createPayoutAction } from "@/lib/actions/create-payout-action";
 import { PAYOUT_METHOD_INFO, PAYOUT_METHODS, type PayoutMethod } from "@/lib/contract";
@@ -12,8 +12,6 @@ import {
 } from "@/lib/orders/payout-form-schema";
 import { PAYOUT_METHOD_FIELDS, PAYOUT_METHOD_HINTS } from "./method-fields";
 
-const METHOD_OPTIONS = methodOptions(PAYOUT_METHODS, PAYOUT_METHOD_INFO);
-
 const PAYOUT_FORM = {
   schema: payoutFormSchema,
   emptyValues: (method: PayoutMethod) => defaultPayoutFormValues(method),
@@ -23,31 +21,24 @@ const PAYOUT_FORM = {
   methodDependentFields: ["bankId", "payoutDetails", "client.tin", "client.phone"],
 } satisfies OrderFormKind<typeof payoutFormSchema, PayoutMethod>;
 
+const PAYOUT_LOOK: OrderFormLook<PayoutMethod> = {
+  label: "New pay-out order",
+  submitText: "Create pay-out",
+  direction: "payout",
+  methods: methodOptions(PAYOUT_METHODS, PAYOUT_METHOD_INFO),
+  methodHints: PAYOUT_METHOD_HINTS,
+  methodFields: PAYOUT_METHOD_FIELDS,
+  methodLegend: (method) => `Recipient · ${PAYOUT_METHOD_INFO[method].label}`,
+};
+
 /** /payouts/new: the pay-out order form. The payment method decides which recipient details show. */
 export function PayoutForm({
   initialMethod = "Card",
   ...props
 }: Partial<OrderFormProps<typeof payoutFormSchema, PayoutMethod>>) {
   const order = useOrderForm(PAYOUT_FORM, { initialMethod, ...props });
-  const { method } = order;
-  const MethodFields = PAYOUT_METHOD_FIELDS[method];
-
   return (
-    <OrderFormFrame
-      order={order}
-      label="New pay-out order"
-      methods={METHOD_OPTIONS}
-      methodHint={PAYOUT_METHOD_HINTS[method]}
-      submitText="Create pay-out"
-    >
-      <fieldset>
-        <legend>Amount</legend>
-        <AmountCountryFields direction="payout" method={method} />
-      </fieldset>
-      <fieldset data-method={method}>
-        <legend>Recipient · {PAYOUT_METHOD_INFO[method].label}</legend>
-        <MethodFields method={method} />
-      </fieldset>
+    <OrderFormFrame order={order} look={PAYOUT_LOOK}>
       <fieldset>
         <legend>Client</legend>
         <ClientBaseFields />

@@ -79,6 +79,19 @@ const FAILED_REASON: Record<string, string> = {
   "unknown-email": "no such account",
   "wrong-password": "wrong password",
   disabled: "account disabled",
+  "one-time-expired": "one-time password expired",
+  "one-time-used": "one-time password already used",
+};
+
+/** " (Chrome on Linux, 203.0.113.9)": which session an entry ended. */
+function sessionPlace(e: ActivityEntry): string {
+  const place = [str(e.details.browser), str(e.details.ip)].filter(Boolean).join(", ");
+  return place ? ` (${place})` : "";
+}
+
+const count = (e: ActivityEntry, one: string): string => {
+  const n = typeof e.details.count === "number" ? e.details.count : 0;
+  return `${n} ${one}${n === 1 ? "" : "s"}`;
 };
 
 const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
@@ -88,6 +101,8 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     const reason = FAILED_REASON[str(e.details.reason)];
     return [`Failed sign-in as ${e.target ?? "unknown"}${reason ? ` (${reason})` : ""}`];
   },
+  "auth.session-end": (e) => [`Signed out one of their other sessions${sessionPlace(e)}`],
+  "auth.sessions-end-others": (e) => [`Signed out their ${count(e, "other session")}`],
   "auth.sign-in-blocked": (e) => [`Sign-in as ${e.target ?? "unknown"} blocked (too many attempts)`],
   "auth.account-locked": (e) => [
     "Locked ",
@@ -110,6 +125,8 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     who(e),
     " (signed out; a one-time password must be replaced at the next sign-in)",
   ],
+  "user.session-end": (e) => ["Ended a session of ", who(e), sessionPlace(e)],
+  "user.sessions-end": (e) => ["Ended every session of ", who(e), ` (${count(e, "session")})`],
   "order.create": (e) => ["Created the ", ...order(e), orderSummary(e)],
   "order.retry": (e) => ["Resent the ", ...order(e), ` by hand${orderSummary(e)}`],
   "order.resume": (e) => ["Resumed the ", ...order(e), ` after an interrupted submission${orderSummary(e)}`],

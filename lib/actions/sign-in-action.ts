@@ -13,7 +13,12 @@ import { sanitizeNextPath } from "@/lib/auth/next-path";
 import { minutesToWait } from "@/lib/auth/rate-limit";
 import { clientIpFrom } from "@/lib/auth/request-meta";
 import { endSession } from "@/lib/auth/session";
-import { INVALID_CREDENTIALS_MESSAGE, signIn } from "@/lib/auth/sign-in";
+import {
+  INVALID_CREDENTIALS_MESSAGE,
+  ONE_TIME_PASSWORD_EXPIRED_MESSAGE,
+  ONE_TIME_PASSWORD_USED_MESSAGE,
+  signIn,
+} from "@/lib/auth/sign-in";
 import { signInSchema } from "@/lib/auth/user-schemas";
 import { getDb, runtime } from "@/lib/runtime";
 import type { ActionFailure } from "./action-result";
@@ -52,6 +57,9 @@ export const signInAction = defineFormAction({
       }
       if (result.reason === "disabled")
         return { ok: false, message: "This account is disabled. Ask an admin to enable it." };
+      if (result.reason === "one-time-expired")
+        return { ok: false, message: ONE_TIME_PASSWORD_EXPIRED_MESSAGE };
+      if (result.reason === "one-time-used") return { ok: false, message: ONE_TIME_PASSWORD_USED_MESSAGE };
       return { ok: false, message: INVALID_CREDENTIALS_MESSAGE };
     }
 

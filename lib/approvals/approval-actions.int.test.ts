@@ -12,7 +12,7 @@ import { saveApprovalSettingsAction } from "@/lib/actions/save-approval-settings
 import type { Database } from "@/lib/database";
 import { signedInAs } from "@/lib/testing/action-session";
 import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
-import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
+import { type SandboxFixture, startSandboxFixture, paymentApiEnv } from "@/lib/testing/sandbox-fixture";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
@@ -30,9 +30,7 @@ let act: { settings: Action; createPayout: OrderAction; approve: Action; reject:
 beforeAll(async () => {
   fx = await startSandboxFixture();
   rt = await startTestRuntime("approval_actions", {
-    PAYMENT_API_BASE_URL: fx.url,
-    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
-    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+    ...paymentApiEnv(fx.url),
     PUBLIC_BASE_URL: "http://dashboard.test",
   });
   db = rt.db;

@@ -9,6 +9,7 @@ import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { insertOrder, type OrderRow, type OrderInput } from "@/lib/database/dashboard/queries/orders";
 import { getApprovalSettings, holdForApproval } from "@/lib/database/dashboard/queries/payout-approvals";
+import { orderAuditDetails } from "@/lib/orders/audit-details";
 import { approvalRuleFor } from "./rules";
 
 /** Why this pay-out must wait, in words, or null when it is sent at once. */
@@ -37,14 +38,7 @@ export async function insertHeldPayout(
       userId: input.createdBy,
       action: "order.approval-requested",
       target: order.id,
-      details: {
-        direction: order.direction,
-        paymentMethod: order.paymentMethod,
-        paymentId: order.paymentId,
-        amount: order.amount,
-        currency: order.currency,
-        rule,
-      },
+      details: { ...orderAuditDetails(order), currency: order.currency, rule },
     });
     return { order, created: true };
   });

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/runtime";
 import { isAccountPath, ACCOUNT_PATH } from "./account-path";
-import { authorizeUser } from "./authorize";
+import { authorizeUser, SIGNED_OUT_MESSAGE } from "./authorize";
 import { sessionCookieName } from "./cookie";
 import { IDLE_SIGN_OUT, loginPathFor } from "./next-path";
 import { REQUEST_PATH_HEADER } from "./request-path";
@@ -26,6 +26,25 @@ const checkSession = cache(async (): Promise<SessionCheck | null> => {
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   const check = await checkSession();
   return check?.ok ? check.user : null;
+}
+
+/** The signed-in user of this request and the id of their session (the sessions list marks it), or null. */
+export async function getCurrentSession(): Promise<{ user: CurrentUser; sessionId: string } | null> {
+  const check = await checkSession();
+  return check?.ok ? { user: check.user, sessionId: check.sessionId } : null;
+}
+
+/**
+ * authorizeRequest, with the session's id on success: for what must follow the session after the
+ * request's check (an event stream closes when its session ends).
+ */
+export async function authorizeSession(
+  roles: Role[],
+): Promise<Extract<AuthorizeResult, { ok: false }> | { ok: true; user: CurrentUser; sessionId: string }> {
+  const session = await getCurrentSession();
+  if (!session) return { ok: false, status: 401, message: SIGNED_OUT_MESSAGE };
+  const auth = authorizeUser(session.user, roles);
+  return auth.ok ? { ...auth, sessionId: session.sessionId } : auth;
 }
 
 /** The page being rendered, when proxy.ts passes it on (server components can't see their URL otherwise). */

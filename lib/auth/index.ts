@@ -5,7 +5,14 @@
 import "server-only";
 
 export { authorizeUser } from "./authorize";
-export { authorizeRequest, getCurrentUser, readSessionToken, requirePageUser } from "./current-user";
+export {
+  authorizeRequest,
+  authorizeSession,
+  getCurrentSession,
+  getCurrentUser,
+  readSessionToken,
+  requirePageUser,
+} from "./current-user";
 export { authProblemResponse } from "./http";
 export { loginPathFor, sanitizeNextPath } from "./next-path";
 export {

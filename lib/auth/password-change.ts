@@ -1,12 +1,12 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
-import { deleteOtherSessionsOfUser, deleteSessionsOfUser } from "@/lib/database/dashboard/queries/sessions";
 import {
   getUserById,
   getUserByIdWithPassword,
   setUserPassword,
 } from "@/lib/database/dashboard/queries/users";
+import { endUserSessions } from "./end-sessions";
 import { generatePassword, hashPassword, verifyPassword } from "./password";
 import { minutesToWait, type RateLimitRule, reserveAttempt, resetRateLimit } from "./rate-limit";
 import type { CurrentUser } from "./types";
@@ -52,8 +52,8 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await sql.transaction(async (tx) => {
-    await setUserPassword(tx, user.id, passwordHash, false, now);
-    await deleteOtherSessionsOfUser(tx, user.id, sessionId);
+    await setUserPassword(tx, user.id, passwordHash, null, now);
+    await endUserSessions(tx, user.id, "password-changed", { except: sessionId });
     await writeAudit(tx, {
       userId: user.id,
       action: "user.password-change",
@@ -65,13 +65,17 @@ export async function changeOwnPassword(
   return { ok: true, message: "Password changed. Your other sessions are signed out." };
 }
 
+/** An admin's one-time password works for one sign-in, within this long after the reset. */
+export const ONE_TIME_PASSWORD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 export type ResetPasswordResult =
   | { ok: true; email: string; oneTimePassword: string; message: string }
   | { ok: false; message: string };
 
 /**
  * An admin gives another user a one-time password: returned here once (only its hash is stored), it
- * signs them out everywhere and lets them do nothing but choose a new password at their next sign-in.
+ * signs them out everywhere (their event streams close at once) and lets them do nothing but choose a new
+ * password at their next sign-in. It works for that one sign-in only, within 24 hours (lib/auth/sign-in.ts).
  */
 export async function resetUserPassword(
   sql: Sql,
@@ -89,8 +93,14 @@ export async function resetUserPassword(
   return sql.transaction(async (tx) => {
     const before = await getUserById(tx, userId);
     if (!before) return { ok: false, message: "That user no longer exists." };
-    await setUserPassword(tx, before.id, passwordHash, true, now);
-    await deleteSessionsOfUser(tx, before.id);
+    await setUserPassword(
+      tx,
+      before.id,
+      passwordHash,
+      new Date(now.getTime() + ONE_TIME_PASSWORD_LIFETIME_MS),
+      now,
+    );
+    await endUserSessions(tx, before.id, "password-reset");
     await writeAudit(tx, {
       userId: actor.id,
       action: "user.password-reset",
@@ -101,7 +111,7 @@ export async function resetUserPassword(
       ok: true,
       email: before.email,
       oneTimePassword,
-      message: `${before.email} is signed out and must choose a new password after signing in with this one-time password.`,
+      message: `${before.email} is signed out and must choose a new password after signing in with this one-time password (it works once, within 24 hours).`,
     };
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Sql } from "@/lib/database";
 import { deleteStaleRateLimits } from "@/lib/database/dashboard/queries/rate-limits";
+import { endSessionById } from "./end-sessions";
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -98,7 +99,7 @@ export async function validateSession(
 /** Sign-out: the session row goes, so the cookie is worthless even if someone kept a copy. */
 export async function endSession(sql: Sql, token: string): Promise<void> {
   if (!TOKEN_PATTERN.test(token)) return;
-  await deleteSession(sql, sessionIdFromToken(token));
+  await endSessionById(sql, sessionIdFromToken(token), "signed-out");
 }
 
 /** Housekeeping (at start and after sign-ins): ended sessions and day-old rate-limit windows go. */

@@ -1,7 +1,12 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
-import { getUserByEmailWithPassword, normalizeEmail } from "@/lib/database/dashboard/queries/users";
+import {
+  getUserByEmailWithPassword,
+  markOneTimePasswordUsed,
+  normalizeEmail,
+  type UserWithPassword,
+} from "@/lib/database/dashboard/queries/users";
 import { issueDeviceToken, trustedDeviceFor } from "./device";
 import { verifyAgainstDummy, verifyPassword } from "./password";
 import {
@@ -22,6 +27,26 @@ import type { CurrentUser } from "./types";
 
 /** The one answer for an unknown email and a wrong password alike. */
 export const INVALID_CREDENTIALS_MESSAGE = "Email or password is incorrect.";
+export const ONE_TIME_PASSWORD_EXPIRED_MESSAGE =
+  "This one-time password has expired; ask an admin for a new one.";
+export const ONE_TIME_PASSWORD_USED_MESSAGE =
+  "This one-time password was already used to sign in; ask an admin for a new one.";
+
+/**
+ * Why a right password is still refused: the account is disabled, or it is an admin's one-time password
+ * past its 24 hours or already signed in with once. Told only to someone who knows the password.
+ */
+function refusal(
+  user: UserWithPassword,
+  now: Date,
+): "disabled" | "one-time-expired" | "one-time-used" | null {
+  if (user.disabledAt) return "disabled";
+  if (!user.mustChangePassword) return null;
+  if (user.oneTimePasswordUsedAt) return "one-time-used";
+  if (user.oneTimePasswordExpiresAt && user.oneTimePasswordExpiresAt.getTime() <= now.getTime())
+    return "one-time-expired";
+  return null;
+}
 
 export interface SignInInput {
   email: string;
@@ -42,7 +67,7 @@ export type SignInResult =
       device: { token: string; expiresAt: Date };
     }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "disabled" }
+  | { ok: false; reason: "disabled" | "one-time-expired" | "one-time-used" }
   | { ok: false; reason: "rate-limited"; retryAfterMs: number };
 
 interface Counted {
@@ -56,8 +81,8 @@ interface Counted {
  * way. A stranger's attempts count per account and per IP: five failures lock the account for strangers
  * for 15 minutes (audited as auth.account-locked). A browser presenting a device token of this very account
  * counts per device only, so those failures can never lock its owner out. Unknown email and wrong password
- * look the same to the caller (and take the same time); "disabled" is only told to someone who knows the
- * password.
+ * look the same to the caller (and take the same time); "disabled" and a spent or expired one-time
+ * password are only told to someone who knows the password.
  */
 export async function signIn(sql: Sql, input: SignInInput, now: Date = new Date()): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
@@ -93,8 +118,13 @@ export async function signIn(sql: Sql, input: SignInInput, now: Date = new Date(
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
 
-  if (!user || !passwordOk || user.disabledAt) {
-    const reason = !user ? "unknown-email" : !passwordOk ? "wrong-password" : "disabled";
+  // An admin's one-time password is spent by the sign-in that uses it (of two at once, one wins).
+  let turnedAway = user && passwordOk ? refusal(user, now) : null;
+  if (user && passwordOk && !turnedAway && user.mustChangePassword)
+    if (!(await markOneTimePasswordUsed(sql, user.id, now))) turnedAway = "one-time-used";
+
+  if (!user || !passwordOk || turnedAway) {
+    const reason = !user ? "unknown-email" : !passwordOk ? "wrong-password" : (turnedAway ?? "disabled");
     await writeAudit(sql, {
       userId: user?.id ?? null,
       action: "auth.sign-in-failed",
@@ -118,7 +148,7 @@ export async function signIn(sql: Sql, input: SignInInput, now: Date = new Date(
         reason: "rate-limited",
         retryAfterMs: Math.max(...exhausted.map((c) => c.status.retryAfterMs)),
       };
-    return reason === "disabled" ? { ok: false, reason: "disabled" } : { ok: false, reason: "invalid" };
+    return turnedAway ? { ok: false, reason: turnedAway } : { ok: false, reason: "invalid" };
   }
 
   // A successful sign-in clears the account's (or device's) failures and doesn't count against its network.

@@ -2,7 +2,6 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
-import { deleteSessionsOfUser } from "@/lib/database/dashboard/queries/sessions";
 import {
   getUserById,
   insertUser,
@@ -11,6 +10,7 @@ import {
   type User,
 } from "@/lib/database/dashboard/queries/users";
 import { unlockAccount } from "./account-locks";
+import { closeUserStreams, endUserSessions } from "./end-sessions";
 import { hashPassword } from "./password";
 import type { CurrentUser } from "./types";
 import type { CreateUserInput, UpdateUserInput } from "./user-schemas";
@@ -71,6 +71,8 @@ export async function updateUser(
     if (input.intent === "set-role") {
       if (before.role === input.role) return { ok: true, user: before, message: "Role unchanged." };
       user = await setUserRole(tx, before.id, input.role, now);
+      // Open event streams close and open again, checked under the new role; the sessions stay.
+      await closeUserStreams(tx, before.id, "role-changed");
       message = `${before.email} is now ${input.role}.`;
       await writeAudit(tx, {
         userId: actor.id,
@@ -92,8 +94,8 @@ export async function updateUser(
     } else {
       const disable = input.intent === "disable";
       user = await setUserDisabled(tx, before.id, disable, now);
-      // Disabling ends every open session at once, not just at the next check.
-      if (disable) await deleteSessionsOfUser(tx, before.id);
+      // Disabling ends every open session and event stream at once, not just at the next check.
+      if (disable) await endUserSessions(tx, before.id, "disabled");
       message = disable ? `${before.email} is disabled and signed out.` : `${before.email} is enabled again.`;
       await writeAudit(tx, {
         userId: actor.id,

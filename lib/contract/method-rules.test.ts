@@ -3,7 +3,7 @@
  * of its bankId, and the Pix keys' formats. Forms and the sandbox both judge with these schemas.
  */
 import { describe, expect, test } from "vitest";
-import type { z } from "zod";
+import { failures } from "@/lib/testing/schema-failures";
 import {
   bankDirectoryCountry,
   isCountryCode,
@@ -16,12 +16,6 @@ import {
   servedCountries,
 } from "./index";
 import { SAMPLE_VALUES, samplePayinRequest, samplePayoutRequest } from "./samples";
-
-function failures(schema: z.ZodType, value: unknown): { path: string; message: string }[] {
-  const result = schema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-}
 
 describe("the countries a method serves", () => {
   test.each([

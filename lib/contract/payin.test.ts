@@ -1,6 +1,6 @@
 /** Pay-in request and response, driven by PAYIN_METHOD_INFO. */
 import { describe, expect, test } from "vitest";
-import type { z } from "zod";
+import { failures } from "@/lib/testing/schema-failures";
 import {
   PAYIN_METHOD_INFO,
   PAYIN_METHODS,
@@ -11,11 +11,6 @@ import {
 } from "./index";
 import { samplePayinRequest, samplePayinResponse } from "./samples";
 
-function failures(schema: z.ZodType, value: unknown): { path: string; message: string }[] {
-  const result = schema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-}
 const EXPECTATION = /^(Required|Must|Is not a valid)\b.{8,}/;
 
 function withValue(path: string, value: unknown): Record<string, unknown> {

@@ -2,7 +2,7 @@
  * Pay-out request rules, driven by PAYOUT_METHOD_INFO: a change in the method table changes these cases.
  */
 import { describe, expect, test } from "vitest";
-import type { z } from "zod";
+import { failures } from "@/lib/testing/schema-failures";
 import {
   PAYOUT_DETAIL_FIELDS,
   PAYOUT_METHOD_INFO,
@@ -14,11 +14,6 @@ import {
 } from "./index";
 import { SAMPLE_VALUES, samplePayoutRequest } from "./samples";
 
-function failures(schema: z.ZodType, value: unknown): { path: string; message: string }[] {
-  const result = schema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-}
 const failingPaths = (value: unknown) => failures(payoutRequestSchema, value).map((f) => f.path);
 
 /** Every message names what is expected: a "Required: …", "Must …" or "Accepted only …" sentence. */

@@ -76,7 +76,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   // An idle pooled connection can be closed by the server (restart, DROP DATABASE … WITH (FORCE)); without
   // a listener that error would crash the process. The pool replaces the connection on the next query.
   pool.on("error", (error) => console.warn(`[database] idle connection closed: ${error.message}`));
-  const listeners = new Set<() => Promise<void>>();
+  const listener = postgresListener(url);
   type Client = Pick<PoolClient, "query">;
   const wrap = (c: Client): Sql => ({
     query: async <T>(text: string, params?: readonly unknown[]) =>
@@ -108,61 +108,99 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     exec: async (script) => {
       await pool.query(script);
     },
-    listen: async (channel, onPayload) => {
-      const stop = await listenOnPostgres(url, channel, onPayload);
-      listeners.add(stop);
-      return async () => {
-        listeners.delete(stop);
-        await stop();
-      };
-    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
     close: async () => {
-      // The listening connections are the pool's siblings: they end with it.
-      await Promise.all([...listeners].map((stop) => stop()));
+      // The listening connection is the pool's sibling: it ends with it.
+      await listener.close();
       await pool.end();
     },
   };
 }
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to others). A lost connection is opened
- * again after a pause, so a server restart costs the notifications sent meanwhile, not the listener.
+ * Every LISTEN of one database on one connection of its own (a pooled one would be handed to others):
+ * each channel (the live status feed's, the session ends') is one more LISTEN on it, not one more
+ * connection. A lost connection is opened again after a pause and listens on every channel again, so a
+ * server restart costs the notifications sent meanwhile, not the listeners.
  */
-async function listenOnPostgres(
-  url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  const { default: pg } = await import("pg");
-  let stopped = false;
-  let client: InstanceType<typeof pg.Client> | undefined;
-  // Tried again every second until it listens again (or is stopped): one failed reconnect is not the end.
+function postgresListener(url: string): {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+} {
+  type Client = import("pg").Client;
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  let client: Client | undefined;
+  let connecting: Promise<Client> | undefined;
+  let closed = false;
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+  // Tried again every second until it listens again (or nothing listens any more).
   const reconnectLater = () => {
-    if (!stopped) setTimeout(() => connect().catch(reconnectLater), 1_000).unref();
+    if (!closed && channels.size > 0) setTimeout(() => connected().catch(reconnectLater), 1_000).unref();
   };
-  const connect = async (): Promise<void> => {
+  const connect = async (): Promise<Client> => {
+    const { default: pg } = await import("pg");
     const c = new pg.Client({ connectionString: url });
     c.on("notification", (n) => {
-      if (n.channel === channel) onPayload(n.payload ?? "");
+      for (const onPayload of channels.get(n.channel) ?? []) onPayload(n.payload ?? "");
     });
     c.on("error", () => {
       c.end().catch(() => {});
-      if (client === c) reconnectLater();
+      if (client !== c) return;
+      client = undefined;
+      reconnectLater();
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${pg.Client.prototype.escapeIdentifier(channel)}`);
+      for (const channel of channels.keys()) await c.query(`LISTEN ${quote(channel)}`);
     } catch (error) {
       c.end().catch(() => {});
       throw error;
     }
     client = c;
-    if (stopped) await c.end().catch(() => {});
+    // Closed while it was connecting: it ends here, and the caller's LISTEN fails.
+    if (closed) await disconnect();
+    return c;
   };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => {});
+  const connected = (): Promise<Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= connect().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+  const disconnect = async () => {
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
+  };
+  return {
+    async listen(channel, onPayload) {
+      const isNew = !channels.has(channel);
+      const listeners = channels.get(channel) ?? new Set();
+      listeners.add(onPayload);
+      channels.set(channel, listeners);
+      const forget = async () => {
+        listeners.delete(onPayload);
+        if (listeners.size > 0 || channels.get(channel) !== listeners) return;
+        channels.delete(channel);
+        if (channels.size === 0) await disconnect();
+        else await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+      };
+      try {
+        const c = await connected();
+        // A connection made before this channel was added does not listen on it yet (again is harmless).
+        if (isNew) await c.query(`LISTEN ${quote(channel)}`);
+      } catch (error) {
+        await forget();
+        throw error;
+      }
+      return forget;
+    },
+    async close() {
+      closed = true;
+      channels.clear();
+      await disconnect();
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * A Server-Sent Events response fed by the live status feed: `pick` decides what of each change this
  * stream's reader may see (null: nothing). A comment every 20 s keeps proxies from closing an idle stream;
- * the stream ends when the reader goes away.
+ * the stream ends when the reader goes away, or when `endWhen` calls its `end` (a staff stream's session
+ * ended: lib/live/session-ends.ts), after an "ended" event with the reason.
  */
 import "server-only";
 import type { OrderStatusEvent, OrderStatusFeed } from "./order-status-feed";
@@ -12,6 +13,7 @@ export async function statusEventStream(
   feed: OrderStatusFeed,
   request: Request,
   pick: (event: OrderStatusEvent) => Record<string, unknown> | null,
+  endWhen?: (end: (reason: string) => void) => Promise<() => void>,
 ): Promise<Response> {
   const encoder = new TextEncoder();
   let stop = () => {};
@@ -29,9 +31,14 @@ export async function statusEventStream(
         if (data) send(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
       });
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+      let unwatch = () => {};
+      let stopped = false;
       stop = () => {
+        if (stopped) return;
+        stopped = true;
         clearInterval(heartbeat);
         unsubscribe();
+        unwatch();
         try {
           controller.close();
         } catch {
@@ -39,6 +46,20 @@ export async function statusEventStream(
         }
       };
       request.signal.addEventListener("abort", () => stop(), { once: true });
+      if (endWhen) {
+        try {
+          unwatch = await endWhen((reason) => {
+            send(`event: ended\ndata: ${JSON.stringify({ reason })}\n\n`);
+            stop();
+          });
+        } catch (error) {
+          stop();
+          throw error;
+        }
+        // The reader left while the watch was starting.
+        if (stopped) unwatch();
+        if (stopped) return;
+      }
       // Tells the page the push is live, so it may slow its polling down.
       send(`retry: 3000\nevent: ready\ndata: {}\n\n`);
     },

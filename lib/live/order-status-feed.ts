@@ -6,6 +6,7 @@
  */
 import "server-only";
 import type { Database } from "@/lib/database";
+import { lazyListen } from "./lazy-listen";
 
 export interface OrderStatusEvent {
   id: string;
@@ -41,23 +42,15 @@ function parse(payload: string): OrderStatusEvent | null {
 /** A feed listening on the database `db` resolves to (opened on the first subscriber, not before). */
 export function createOrderStatusFeed(db: () => Promise<Database>): OrderStatusFeed {
   const listeners = new Set<Listener>();
-  let listening: Promise<() => Promise<void>> | undefined;
+  const listening = lazyListen(db, "order_status", (payload) => {
+    const event = parse(payload);
+    if (event) for (const l of listeners) l(event);
+  });
   return {
     async subscribe(listener) {
       listeners.add(listener);
-      listening ??= db()
-        .then((d) =>
-          d.listen("order_status", (payload) => {
-            const event = parse(payload);
-            if (event) for (const l of listeners) l(event);
-          }),
-        )
-        .catch((error) => {
-          listening = undefined;
-          throw error;
-        });
       try {
-        await listening;
+        await listening.start();
       } catch (error) {
         listeners.delete(listener);
         throw error;
@@ -65,10 +58,8 @@ export function createOrderStatusFeed(db: () => Promise<Database>): OrderStatusF
       return () => listeners.delete(listener);
     },
     async stop() {
-      const started = listening;
-      listening = undefined;
       listeners.clear();
-      await (await started?.catch(() => undefined))?.();
+      await listening.stop();
     },
     openStreams: () => listeners.size,
   };

@@ -12,7 +12,7 @@ import { sessionCookieName } from "@/lib/auth/cookie";
 import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
 import { signInTestRole } from "@/lib/testing/sign-in";
 import type { Database } from "@/lib/database";
-import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
+import { type SandboxFixture, startSandboxFixture, paymentApiEnv } from "@/lib/testing/sandbox-fixture";
 import {
   amountLiteral,
   assertFuzz,
@@ -41,9 +41,7 @@ let sessions: Record<"operator" | "viewer", string>;
 beforeAll(async () => {
   fx = await startSandboxFixture({ callbackRetrySchedule: [60_000] });
   rt = await startTestRuntime("orders_fuzz", {
-    PAYMENT_API_BASE_URL: fx.url,
-    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
-    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+    ...paymentApiEnv(fx.url),
     PUBLIC_BASE_URL: "http://dashboard.test",
   });
   db = rt.db;

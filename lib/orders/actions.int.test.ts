@@ -12,7 +12,7 @@ import { flushCallLog } from "@/lib/payment-api/call-log";
 import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
 import { signInTestRole } from "@/lib/testing/sign-in";
 import type { Database } from "@/lib/database";
-import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
+import { type SandboxFixture, startSandboxFixture, paymentApiEnv } from "@/lib/testing/sandbox-fixture";
 import type { OrderActionResult } from "./field-errors";
 import { testRequest } from "@/lib/testing/next-headers";
 
@@ -35,9 +35,7 @@ const signInAs = async (role: "admin" | "operator" | "viewer" | null) =>
 beforeAll(async () => {
   fx = await startSandboxFixture();
   rt = await startTestRuntime("orders_actions", {
-    PAYMENT_API_BASE_URL: fx.url,
-    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
-    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+    ...paymentApiEnv(fx.url),
     PUBLIC_BASE_URL: "http://dashboard.test",
   });
   db = rt.db;

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import {
-  acceptedText,
   PAYOUT_DETAIL_FIELDS,
   PAYOUT_METHOD_INFO,
   PAYOUT_METHODS,
@@ -14,37 +13,30 @@ import {
   type PayoutMethod,
   payoutRequestSchema,
 } from "@/lib/contract";
+import { formFieldPaths } from "./form-fields";
 import {
-  amountNumber,
-  amountTextSchema,
-  bankIdNumber,
   compact,
-  countryText,
   digitsOnly,
   expiryMonthText,
   expiryYearText,
   optionalText,
   phoneText,
 } from "./form-normalise";
-import { formFieldPaths } from "./form-fields";
+import {
+  blankOrderFormValues,
+  formText,
+  orderFormValuesSchema,
+  orderRequestFromForm,
+} from "./order-form-base";
 
 export const payoutSubmissionSchema = payoutRequestSchema;
 export type PayoutSubmission = z.output<typeof payoutSubmissionSchema>;
 
-/** Typed text; NUL and unpaired surrogates are refused here, naming the field (lib/contract/text.ts). */
-const text = z.string().check(acceptedText()).optional();
-
-const payoutFormValuesSchema = z.object({
-  paymentId: text,
-  paymentMethod: z.enum(PAYOUT_METHODS, "Choose a payment method"),
-  client: z.object({ id: text, ip: text, email: text, tin: text, phone: text }).optional(),
-  // Text only, judged on its digits (amountNumber): a number sent to the action has already lost them.
-  amount: amountTextSchema,
-  country: text,
-  trafficType: text,
-  bankId: z.union([z.string(), z.number()]).optional(),
-  payoutDetails: z.object(Object.fromEntries(PAYOUT_DETAIL_FIELDS.map((f) => [f, text]))).optional(),
-});
+const payoutFormValuesSchema = orderFormValuesSchema(
+  PAYOUT_METHODS,
+  { tin: formText, phone: formText },
+  { payoutDetails: z.object(Object.fromEntries(PAYOUT_DETAIL_FIELDS.map((f) => [f, formText]))).optional() },
+);
 export type PayoutFormValues = z.input<typeof payoutFormValuesSchema>;
 
 /** The client's Pix fields (tin, phone) belong to the PIX_OUT_* methods only. */
@@ -83,22 +75,12 @@ export function payoutRequestFromForm(v: z.output<typeof payoutFormValuesSchema>
       ]),
     ),
   );
-  return compact({
-    paymentId: optionalText(v.paymentId),
-    client: compact({
-      id: optionalText(c.id),
-      ip: optionalText(c.ip),
-      email: optionalText(c.email),
-      tin: pix ? optionalText(c.tin) : undefined,
-      phone: pix ? phoneText(c.phone) : undefined,
-    }),
-    amount: amountNumber(v.amount),
-    country: countryText(v.country),
-    paymentMethod: method,
-    trafficType: optionalText(v.trafficType),
-    bankId: info.usesBankId ? bankIdNumber(v.bankId) : undefined,
-    payoutDetails: Object.keys(details).length > 0 ? details : undefined,
-  });
+  return orderRequestFromForm(
+    v,
+    info.usesBankId,
+    { tin: pix ? optionalText(c.tin) : undefined, phone: pix ? phoneText(c.phone) : undefined },
+    { payoutDetails: Object.keys(details).length > 0 ? details : undefined },
+  );
 }
 
 export const payoutFormSchema = payoutFormValuesSchema
@@ -112,17 +94,16 @@ export const payoutFormSchema = payoutFormValuesSchema
 export const PAYOUT_FORM_FIELDS = formFieldPaths(payoutFormValuesSchema, ["paymentId"]);
 
 export function defaultPayoutFormValues(paymentMethod: PayoutMethod = "Card", paymentId = "") {
-  return {
-    paymentId,
+  return blankOrderFormValues(
     paymentMethod,
-    client: { id: "", ip: "", email: "", tin: "", phone: "" },
-    amount: "",
-    country: PAYOUT_METHOD_INFO[paymentMethod].defaultCountry,
-    trafficType: "ALL",
-    bankId: "",
-    payoutDetails: Object.fromEntries(PAYOUT_DETAIL_FIELDS.map((f) => [f, ""])) as Record<
-      PayoutDetailField,
-      string
-    >,
-  } satisfies PayoutFormValues;
+    paymentId,
+    PAYOUT_METHOD_INFO[paymentMethod].defaultCountry,
+    ["tin", "phone"],
+    {
+      payoutDetails: Object.fromEntries(PAYOUT_DETAIL_FIELDS.map((f) => [f, ""])) as Record<
+        PayoutDetailField,
+        string
+      >,
+    },
+  ) satisfies PayoutFormValues;
 }

@@ -7,36 +7,30 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
-import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getOrderById, listResendsOf } from "@/lib/database/dashboard/queries/orders";
 import { getPayPageOrder, getPayPageStatus } from "@/lib/database/dashboard/queries/pay-page";
-import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
-import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
+import type { FaultProxy } from "@/lib/testing/fault-proxy";
+import { type ProxiedSandbox, startProxiedSandbox } from "@/lib/testing/proxied-sandbox";
+import type { SandboxFixture } from "@/lib/testing/sandbox-fixture";
 import type { OrderActionResult } from "./field-errors";
 import { resumeStaleSubmissions } from "./resume";
 import { type OrderSubmitDeps, retryOrder, submitPayin, submitPayout } from "./submit";
 
 let fx: SandboxFixture;
 let proxy: FaultProxy;
-let scratch: ScratchDatabase;
+let harness: ProxiedSandbox | undefined;
 let db: Database;
 let deps: OrderSubmitDeps;
 
 beforeAll(async () => {
-  fx = await startSandboxFixture();
-  proxy = await startFaultProxy(fx.url);
-  scratch = await createScratchDatabase("orders_refused");
-  db = await openDashboardDatabase(await scratch.open());
+  harness = await startProxiedSandbox("orders_refused");
+  ({ fx, proxy, db } = harness);
   // One attempt per call: what the proxy injects is what the order sees.
   const api = fx.client({ baseUrl: proxy.url, timeoutMs: 400, maxAttempts: 1, backoffMs: 10 });
   deps = { sql: db, api, publicBaseUrl: "http://dashboard.test:3000", userId: null, inFlightMs: 1_000 };
 });
 afterAll(async () => {
-  await proxy?.close();
-  await fx?.close();
-  await db?.close();
-  await scratch?.drop();
+  await harness?.close();
 });
 beforeEach(() => {
   proxy.setPlan(() => ({ kind: "pass" }));

@@ -17,6 +17,9 @@ interface ValuesOf {
   payout: ReturnType<typeof payoutValuesFromRequest>;
 }
 
+/** The form values a refused order of this direction gives its create form. */
+export type ResendValues<D extends Direction> = ValuesOf[D];
+
 export type ResendSource<V = unknown> =
   | {
       ok: true;

@@ -19,7 +19,7 @@ import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/datab
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getOrderByPaymentId } from "@/lib/database/dashboard/queries/orders";
 import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
-import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
+import { type SandboxFixture, startSandboxFixture, paymentApiEnv } from "@/lib/testing/sandbox-fixture";
 import { RESUME_NEEDS_INPUT } from "./submit";
 import type { DashboardProcessJob } from "@/lib/testing/dashboard-process";
 import { pgliteSafeNodeFlags } from "@/scripts/node-runtime.mjs";
@@ -58,9 +58,7 @@ interface DashboardProcess {
 function startDashboardProcess(jobsFile?: string): DashboardProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PAYMENT_API_BASE_URL: proxy.url,
-    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
-    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+    ...paymentApiEnv(proxy.url),
     PAYMENT_API_IS_SANDBOX: "true",
     // The lease: 3 attempts × 4 s + backoffs + margin ≈ 14.6 s after each send started.
     PAYMENT_API_TIMEOUT_MS: "4000",

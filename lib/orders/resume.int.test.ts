@@ -7,12 +7,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
-import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getOrderById, getOrderByPaymentId, type OrderRow } from "@/lib/database/dashboard/queries/orders";
 import type { PaymentApi } from "@/lib/payment-api";
-import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
-import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
+import type { FaultProxy } from "@/lib/testing/fault-proxy";
+import { type ProxiedSandbox, startProxiedSandbox } from "@/lib/testing/proxied-sandbox";
+import type { SandboxFixture } from "@/lib/testing/sandbox-fixture";
 import { resumeStaleSubmissions, startResumeLoop } from "./resume";
 import { type OrderSubmitDeps, RESUME_NEEDS_INPUT, retryOrder, submitPayin, submitPayout } from "./submit";
 
@@ -20,25 +19,20 @@ const PAN = "4111111111111111";
 
 let fx: SandboxFixture;
 let proxy: FaultProxy;
-let scratch: ScratchDatabase;
+let harness: ProxiedSandbox | undefined;
 let db: Database;
 let api: PaymentApi;
 let deps: OrderSubmitDeps;
 
 beforeAll(async () => {
-  fx = await startSandboxFixture();
-  proxy = await startFaultProxy(fx.url);
-  scratch = await createScratchDatabase("orders_resume");
-  db = await openDashboardDatabase(await scratch.open());
+  harness = await startProxiedSandbox("orders_resume");
+  ({ fx, proxy, db } = harness);
   api = fx.client({ baseUrl: proxy.url, timeoutMs: 2_000, maxAttempts: 2, backoffMs: 10 });
   deps = { sql: db, api, publicBaseUrl: "http://dashboard.test:3000", userId: null, inFlightMs: 4_020 };
   // Two fresh databases with their migrations: slow when the shared machine is busy.
 }, 180_000);
 afterAll(async () => {
-  await proxy?.close();
-  await fx?.close();
-  await db?.close();
-  await scratch?.drop();
+  await harness?.close();
 });
 beforeEach(async () => {
   proxy.setPlan(() => ({ kind: "pass" }));

@@ -15,6 +15,7 @@ import {
   type SubmitSuccess,
 } from "@/lib/database/dashboard/queries/orders";
 import { type PaymentApi, PaymentApiError } from "@/lib/payment-api";
+import { orderAuditDetails } from "./audit-details";
 import type { OrderActionResult } from "./field-errors";
 import { failureInWords } from "./refusal";
 import { failureResult, storedFailure } from "./submit-errors";
@@ -93,13 +94,7 @@ export async function send(
     userId: deps.userId,
     action: ctx.action,
     target: order.id,
-    details: {
-      direction: order.direction,
-      paymentMethod: order.paymentMethod,
-      paymentId: order.paymentId,
-      amount: order.amount,
-      outcome,
-    },
+    details: { ...orderAuditDetails(order), outcome },
   });
   return result;
 }

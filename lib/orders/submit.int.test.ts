@@ -7,12 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAYIN_METHODS, PAYOUT_METHODS, type PayinRequest, type PayoutRequest } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
-import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getOrderById, getOrderByPaymentId } from "@/lib/database/dashboard/queries/orders";
 import { worstCaseCallMs } from "@/lib/payment-api/retry";
-import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
-import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
+import type { FaultProxy } from "@/lib/testing/fault-proxy";
+import { type ProxiedSandbox, startProxiedSandbox } from "@/lib/testing/proxied-sandbox";
+import type { SandboxFixture } from "@/lib/testing/sandbox-fixture";
 import type { OrderActionResult } from "./field-errors";
 import { type OrderSubmitDeps, retryOrder, submitPayin, submitPayout } from "./submit";
 import { UUID_PATTERN } from "@/lib/contract/uuid";
@@ -23,16 +22,14 @@ const MASKED = "411111******1111";
 
 let fx: SandboxFixture;
 let proxy: FaultProxy;
-let scratch: ScratchDatabase;
+let harness: ProxiedSandbox | undefined;
 let db: Database;
 let deps: OrderSubmitDeps;
 let userId: string;
 
 beforeAll(async () => {
-  fx = await startSandboxFixture();
-  proxy = await startFaultProxy(fx.url);
-  scratch = await createScratchDatabase("orders_submit");
-  db = await openDashboardDatabase(await scratch.open());
+  harness = await startProxiedSandbox("orders_submit");
+  ({ fx, proxy, db } = harness);
   userId = crypto.randomUUID();
   await db.query(
     "INSERT INTO users (id, email, name, password_hash, role) VALUES ($1, 'op@example.com', 'Op', 'x', 'operator')",
@@ -48,10 +45,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await proxy?.close();
-  await fx?.close();
-  await db?.close();
-  await scratch?.drop();
+  await harness?.close();
 });
 beforeEach(() => {
   proxy.setPlan(() => ({ kind: "pass" }));

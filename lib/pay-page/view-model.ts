@@ -4,9 +4,9 @@
  */
 import {
   bankDetailsSchemas,
+  isPayinMethod,
   orderCurrency,
   PAYIN_METHOD_INFO,
-  PAYIN_METHODS,
   type PayinMethod,
 } from "@/lib/contract";
 import type { PayPageOrderRow } from "@/lib/database/dashboard/queries/pay-page";
@@ -72,12 +72,13 @@ export function phaseOf(status: string, expiresAtMs: number | null, nowMs: numbe
   return expiresAtMs !== null && expiresAtMs <= nowMs ? "expired" : "pay";
 }
 
-function isPayinMethod(value: string): value is PayinMethod {
-  return (PAYIN_METHODS as readonly string[]).includes(value);
-}
-
 /** The bank's name in the page's language, from the service's name and id (reference-banks.ts). */
 export type LocalizeBank = (ref: { bankId?: number; bankName: string }) => string;
+
+/** A detail under its own label; `mono` for numbers and codes the customer types or pastes. */
+function detail(id: DetailField["id"], display: string, copyValue: string, mono = false): DetailField {
+  return { id, label: id, display, copyValue, ...(mono ? { mono } : {}) };
+}
 
 function detailsFor(
   method: PayinMethod,
@@ -88,57 +89,33 @@ function detailsFor(
   // The name the customer looks for in their bank app's list: in the page's language.
   const bankField = (bankName: string): DetailField => {
     const local = localizeBank({ bankName });
-    return { id: "bank", label: "bank", display: local, copyValue: local };
+    return detail("bank", local, local);
   };
+  // Details the customer types into their bank app (a card number, a phone), with the bank to pay through.
+  const typedIn = (kind: "card" | "phone", bankName: string, fields: DetailField[]) => ({
+    bankName: localizeBank({ bankName }),
+    view: { kind, fields },
+  });
   switch (kind) {
     case "card": {
       const parsed = bankDetailsSchemas.card.safeParse(raw);
       if (!parsed.success) return null;
-      const d = parsed.data;
-      return {
-        bankName: localizeBank({ bankName: d.bankName }),
-        view: {
-          kind,
-          fields: [
-            {
-              id: "cardNumber",
-              label: "cardNumber",
-              display: formatCardNumber(d.card.cardNumber),
-              copyValue: d.card.cardNumber,
-              mono: true,
-            },
-            {
-              id: "cardHolder",
-              label: "cardHolder",
-              display: d.card.cardHolderName,
-              copyValue: d.card.cardHolderName,
-            },
-            bankField(d.bankName),
-          ],
-        },
-      };
+      const { card, bankName } = parsed.data;
+      return typedIn(kind, bankName, [
+        detail("cardNumber", formatCardNumber(card.cardNumber), card.cardNumber, true),
+        detail("cardHolder", card.cardHolderName, card.cardHolderName),
+        bankField(bankName),
+      ]);
     }
     case "phone": {
       const parsed = bankDetailsSchemas.phone.safeParse(raw);
       if (!parsed.success) return null;
-      const d = parsed.data;
-      return {
-        bankName: localizeBank({ bankName: d.bankName }),
-        view: {
-          kind,
-          fields: [
-            {
-              id: "phoneNumber",
-              label: "phoneNumber",
-              display: formatPhone(d.phoneNumber),
-              copyValue: d.phoneNumber,
-              mono: true,
-            },
-            bankField(d.bankName),
-            { id: "payee", label: "payee", display: d.payeeName, copyValue: d.payeeName },
-          ],
-        },
-      };
+      const { phoneNumber, payeeName, bankName } = parsed.data;
+      return typedIn(kind, bankName, [
+        detail("phoneNumber", formatPhone(phoneNumber), phoneNumber, true),
+        bankField(bankName),
+        detail("payee", payeeName, payeeName),
+      ]);
     }
     case "nspkQr": {
       const parsed = bankDetailsSchemas.nspkQr.safeParse(raw);
@@ -147,16 +124,8 @@ function detailsFor(
       // The spec: the QR shows qr.url when present, else qr.code.
       const qrValue = qr.url ?? qr.code!;
       const fields: DetailField[] = [];
-      if (qr.url)
-        fields.push({
-          id: "paymentLink",
-          label: "paymentLink",
-          display: qr.url,
-          copyValue: qr.url,
-          mono: true,
-        });
-      else if (qr.code)
-        fields.push({ id: "qrCode", label: "qrCode", display: qr.code, copyValue: qr.code, mono: true });
+      if (qr.url) fields.push(detail("paymentLink", qr.url, qr.url, true));
+      else if (qr.code) fields.push(detail("qrCode", qr.code, qr.code, true));
       return {
         bankName: localizeBank({ bankName, bankId }),
         bankId,
@@ -179,7 +148,7 @@ function detailsFor(
         view: {
           kind,
           qrValue: qr.code,
-          fields: [{ id: "pixCode", label: "pixCode", display: qr.code, copyValue: qr.code, mono: true }],
+          fields: [detail("pixCode", qr.code, qr.code, true)],
         },
       };
     }

@@ -3,27 +3,24 @@
  * small HTTP server that hands the request to the dashboard's receiver (receiveCallback + callbackResponse,
  * exactly what app/api/postback does), over a real dashboard database.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
 import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { createPaymentApiClient, type PaymentApi } from "@/lib/payment-api";
 import type { SandboxChaos } from "@/lib/contract";
 import { type SandboxKit, sandboxKit } from "@/lib/sandbox/kit";
-import { type RunningSandbox, startSandbox } from "@/lib/sandbox/server";
-import { callbackResponse, receiveCallback } from "./index";
+import type { RunningSandbox } from "@/lib/sandbox/server";
+import { type PostbackServer, startReceiverServer } from "@/lib/testing/postback-server";
 import { insertSandboxOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "loop-merchant", secret: "loop-secret-0123456789" };
 
 let dashboardDb: Database;
 let disposeDashboard: () => Promise<void> = async () => {};
-let sandboxScratch: ScratchDatabase;
-let sandboxDb: Database;
+let sandboxRun: ScratchSandbox | undefined;
 let sandbox: RunningSandbox;
-let receiver: Server;
+let receiver: PostbackServer | undefined;
 let receiverUrl: string;
 /** The secret the receiver checks with; a test swaps it to see refusals and the sandbox's retries. */
 let receiverSecret = ACCOUNT.secret;
@@ -32,42 +29,26 @@ let kit: SandboxKit;
 
 beforeAll(async () => {
   ({ db: dashboardDb, dispose: disposeDashboard } = await openTestDashboardDb());
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const result = await receiveCallback(dashboardDb, {
-        headers: req.headers,
-        rawBody: Buffer.concat(chunks).toString("utf8"),
-        secret: receiverSecret,
-        clientId: ACCOUNT.clientId,
-      });
-      const response = callbackResponse(result);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(await response.text());
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/postback`;
+  receiver = await startReceiverServer(dashboardDb, () => ({
+    secret: receiverSecret,
+    clientId: ACCOUNT.clientId,
+  }));
+  receiverUrl = receiver.url;
 
-  sandboxScratch = await createScratchDatabase("orders_loop_sbx");
-  sandboxDb = await sandboxScratch.open();
-  sandbox = await startSandbox({
-    database: sandboxDb,
+  sandboxRun = await startScratchSandbox("orders_loop_sbx", {
     accounts: [ACCOUNT],
     callbackRetrySchedule: [100, 200],
     dispatcherPollMs: 20,
     rateLimit: 0,
   });
+  ({ sandbox } = sandboxRun);
   api = createPaymentApiClient({ baseUrl: sandbox.url, ...ACCOUNT, timeoutMs: 5_000 });
   kit = sandboxKit({ baseUrl: sandbox.url, ...ACCOUNT });
 });
 
 afterAll(async () => {
-  await sandbox?.close();
-  await sandboxDb?.close();
-  await sandboxScratch?.drop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await sandboxRun?.close();
+  await receiver?.close();
   await disposeDashboard();
 });
 

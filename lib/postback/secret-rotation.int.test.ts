@@ -4,19 +4,17 @@
  * each), and the dashboard's receiver, moved to the new secret, still accepts the old one as its previous
  * secret (PAYMENT_API_PREVIOUS_SECRET) until the service has moved too.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePayinRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
 import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { createPaymentApiClient } from "@/lib/payment-api";
-import { type RunningSandbox, startSandbox } from "@/lib/sandbox/server";
+import type { RunningSandbox } from "@/lib/sandbox/server";
 import { sign, verify, verifyStandardWebhook } from "@/lib/signing";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
 import { type CallbackReceiver, signedClient, startCallbackReceiver } from "@/lib/testing/sandbox-http";
+import { type PostbackServer, startReceiverServer } from "@/lib/testing/postback-server";
 import { insertSandboxOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
-import { callbackResponse, receiveCallback } from "./index";
 
 const OLD = "rotation-old-secret-0123";
 const NEW = "rotation-new-secret-4567";
@@ -30,56 +28,39 @@ const client = () =>
     timeoutMs: 10_000,
   });
 
-let sandboxScratch: ScratchDatabase;
-let sandboxDb: Database;
+let sandboxRun: ScratchSandbox | undefined;
 let sandbox: RunningSandbox;
 let recorder: CallbackReceiver;
 let dashboardDb: Database;
 let disposeDashboard: () => Promise<void> = async () => {};
-let receiver: Server;
+let receiver: PostbackServer | undefined;
 let receiverUrl: string;
 /** What the dashboard's receiver is configured with: a test switches it. */
 let receiverSecrets: { secret: string; previousSecret?: string } = { secret: NEW, previousSecret: OLD };
 
 beforeAll(async () => {
-  sandboxScratch = await createScratchDatabase("rotation_sbx");
-  sandboxDb = await sandboxScratch.open();
-  sandbox = await startSandbox({
-    database: sandboxDb,
+  sandboxRun = await startScratchSandbox("rotation_sbx", {
     accounts: [ACCOUNT],
     callbackRetrySchedule: [100, 200],
     callbackMaxAttempts: 3,
     dispatcherPollMs: 20,
     rateLimit: 0,
   });
+  ({ sandbox } = sandboxRun);
   recorder = await startCallbackReceiver();
 
   ({ db: dashboardDb, dispose: disposeDashboard } = await openTestDashboardDb());
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const result = await receiveCallback(dashboardDb, {
-        headers: req.headers,
-        rawBody: Buffer.concat(chunks).toString("utf8"),
-        ...receiverSecrets,
-        clientId: ACCOUNT.clientId,
-      });
-      const response = callbackResponse(result);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(await response.text());
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/postback`;
+  receiver = await startReceiverServer(dashboardDb, () => ({
+    ...receiverSecrets,
+    clientId: ACCOUNT.clientId,
+  }));
+  receiverUrl = receiver.url;
 });
 
 afterAll(async () => {
-  await sandbox?.close();
-  await sandboxDb?.close();
-  await sandboxScratch?.drop();
+  await sandboxRun?.close();
   await recorder?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
   await disposeDashboard();
 });
 

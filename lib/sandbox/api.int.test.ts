@@ -16,7 +16,7 @@ import {
 } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
 import { findBank } from "./banks";
 import { loadSandboxConfig } from "./config";
 import { parseTlv } from "@/lib/contract/emv";
@@ -25,27 +25,23 @@ import { NSPK_LINK_PATTERN } from "./details/nspk";
 import { type RunningSandbox, startSandbox } from "./server";
 import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
-let scratch: ScratchDatabase;
+let running: ScratchSandbox | undefined;
 let db: Database;
 let sandbox: RunningSandbox;
 let api: ReturnType<typeof signedClient>;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_api");
-  db = await scratch.open();
-  sandbox = await startSandbox({
-    database: db,
+  running = await startScratchSandbox("sandbox_api", {
     accounts: [TEST_ACCOUNT, { clientId: "other-merchant", secret: "other-secret-123" }],
     rateLimit: 0,
     bodyLimitBytes: 8 * 1024,
   });
+  ({ sandbox, db } = running);
   api = signedClient(sandbox.url);
 });
 
 afterAll(async () => {
-  await sandbox?.close();
-  await db?.close();
-  await scratch?.drop();
+  await running?.close();
 });
 
 async function problemOf(res: Response, status: number) {

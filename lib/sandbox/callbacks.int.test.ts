@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackPayloadSchema, problemSchema, type SandboxOrder } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database, DatabaseConfig } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/testing/database";
+import { createScratchDatabase, testBackend } from "@/lib/testing/database";
+import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
 import { verify, verifyStandardWebhook } from "@/lib/signing";
 import { openSandbox, type RunningSandbox, type SandboxOptions, startSandbox } from "./server";
 import {
@@ -22,25 +23,22 @@ const FAST = {
   slowTriggerMs: 1_500,
 } satisfies Omit<SandboxOptions, "database">;
 
-let scratch: ScratchDatabase;
+let running: ScratchSandbox | undefined;
 let db: Database;
 let sandbox: RunningSandbox;
 let receiver: CallbackReceiver;
 let api: ReturnType<typeof signedClient>;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_cb");
-  db = await scratch.open();
-  sandbox = await startSandbox({ ...FAST, accounts: [TEST_ACCOUNT], database: db });
+  running = await startScratchSandbox("sandbox_cb", FAST);
+  ({ sandbox, db } = running);
   receiver = await startCallbackReceiver();
   api = signedClient(sandbox.url);
 });
 
 afterAll(async () => {
-  await sandbox?.close();
+  await running?.close();
   await receiver?.close();
-  await db?.close();
-  await scratch?.drop();
 });
 
 async function createPayin(overrides: Parameters<typeof samplePayinRequest>[1] = {}, client = api) {

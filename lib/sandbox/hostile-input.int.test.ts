@@ -7,26 +7,23 @@ import { problemSchema } from "@/lib/contract";
 import { sign } from "@/lib/signing";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
-import { type RunningSandbox, startSandbox } from "./server";
+import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
+import type { RunningSandbox } from "./server";
 import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
-let scratch: ScratchDatabase;
+let running: ScratchSandbox | undefined;
 let db: Database;
 let sandbox: RunningSandbox;
 let api: ReturnType<typeof signedClient>;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_hostile");
-  db = await scratch.open();
-  sandbox = await startSandbox({ database: db, accounts: [TEST_ACCOUNT], rateLimit: 0 });
+  running = await startScratchSandbox("sandbox_hostile", { rateLimit: 0 });
+  ({ sandbox, db } = running);
   api = signedClient(sandbox.url);
 });
 
 afterAll(async () => {
-  await sandbox?.close();
-  await db?.close();
-  await scratch?.drop();
+  await running?.close();
 });
 
 const orderCount = async () =>

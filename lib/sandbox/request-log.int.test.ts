@@ -5,29 +5,24 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type SandboxRequestLog, sandboxRequestLogSchema } from "@/lib/contract";
 import { samplePayinRequest } from "@/lib/contract/samples";
-import type { Database } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
 import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
-import { type RunningSandbox, startSandbox } from "./server";
+import type { RunningSandbox } from "./server";
 
 const OTHER = { clientId: "log-other", secret: "log-other-secret-12" };
 
-let scratch: ScratchDatabase;
-let db: Database;
+let running: ScratchSandbox | undefined;
 let sandbox: RunningSandbox;
 let api: ReturnType<typeof signedClient>;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_reqlog");
-  db = await scratch.open();
-  sandbox = await startSandbox({ database: db, accounts: [TEST_ACCOUNT, OTHER], rateLimit: 0 });
+  running = await startScratchSandbox("sandbox_reqlog", { accounts: [TEST_ACCOUNT, OTHER], rateLimit: 0 });
+  ({ sandbox } = running);
   api = signedClient(sandbox.url);
 });
 
 afterAll(async () => {
-  await sandbox?.close();
-  await db?.close();
-  await scratch?.drop();
+  await running?.close();
 });
 
 async function log(query = "", client = api): Promise<SandboxRequestLog["requests"]> {

@@ -6,44 +6,38 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePayinRequest } from "@/lib/contract/samples";
-import type { Database } from "@/lib/database";
 import { sign, verifyStandardWebhook } from "@/lib/signing";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
 import {
   type CallbackReceiver,
   signedClient,
   startCallbackReceiver,
   TEST_ACCOUNT,
 } from "@/lib/testing/sandbox-http";
-import { type RunningSandbox, startSandbox } from "./server";
+import type { RunningSandbox } from "./server";
 
 const OTHER = { clientId: "resend-other", secret: "resend-other-secret-1" };
 
-let scratch: ScratchDatabase;
-let db: Database;
+let running: ScratchSandbox | undefined;
 let sandbox: RunningSandbox;
 let receiver: CallbackReceiver;
 let api: ReturnType<typeof signedClient>;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_resend");
-  db = await scratch.open();
-  sandbox = await startSandbox({
-    database: db,
+  running = await startScratchSandbox("sandbox_resend", {
     accounts: [TEST_ACCOUNT, OTHER],
     callbackRetrySchedule: [50, 100],
     dispatcherPollMs: 20,
     rateLimit: 0,
   });
+  ({ sandbox } = running);
   receiver = await startCallbackReceiver();
   api = signedClient(sandbox.url);
 });
 
 afterAll(async () => {
-  await sandbox?.close();
+  await running?.close();
   await receiver?.close();
-  await db?.close();
-  await scratch?.drop();
 });
 
 interface OrderView {

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import type { Sql } from "@/lib/database";
 import { handlePostback, type PostbackSettings } from "@/lib/postback/handle";
+import { callbackResponse, type ReceiveInput, receiveCallback } from "@/lib/postback";
 
 export interface PostbackServer {
   url: string;
@@ -60,5 +61,34 @@ export async function startPostbackServer(
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The dashboard's receiver itself (receiveCallback + callbackResponse) on the whole body of every POST, with
+ * the secrets and client id `keys()` gives at that moment (a test may switch them between calls).
+ */
+export async function startReceiverServer(
+  db: Sql,
+  keys: () => Pick<ReceiveInput, "secret" | "previousSecret" | "clientId">,
+): Promise<PostbackServer> {
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const result = await receiveCallback(db, {
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString("utf8"),
+        ...keys(),
+      });
+      const response = callbackResponse(result);
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(await response.text());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/postback`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

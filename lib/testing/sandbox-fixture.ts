@@ -15,6 +15,15 @@ import { TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
 export { TEST_ACCOUNT };
 
+/** The dashboard's environment for calling the sandbox at `url` as TEST_ACCOUNT. */
+export function paymentApiEnv(url: string): Record<string, string> {
+  return {
+    PAYMENT_API_BASE_URL: url,
+    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
+    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
+  };
+}
+
 export interface SandboxFixture {
   url: string;
   db: Database;

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { SessionsSection } from "@/components/sessions/sessions-section";
 import { requirePageUser } from "@/lib/auth";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "Your account" };
 
-/** Every role: who you are signed in as, and changing your password (forced after an admin's reset). */
+/** Every role: who you are signed in as, changing your password (forced after an admin's reset), your sessions. */
 export default async function AccountPage() {
   const me = await requirePageUser();
   const forced = me.mustChangePassword === true;
@@ -26,6 +27,7 @@ export default async function AccountPage() {
         </div>
       ) : null}
       <ChangePasswordForm forced={forced} />
+      <SessionsSection />
     </div>
   );
 }

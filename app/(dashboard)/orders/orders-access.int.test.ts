@@ -15,7 +15,12 @@ import { signInTestRole } from "@/lib/testing/sign-in";
 import { GET as exportOrders } from "./export/route";
 import type { Database } from "@/lib/database";
 import type { ActionResult } from "@/lib/actions/action-result";
-import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
+import {
+  type SandboxFixture,
+  startSandboxFixture,
+  TEST_ACCOUNT,
+  paymentApiEnv,
+} from "@/lib/testing/sandbox-fixture";
 import { insertSandboxOrder, insertTestOrder } from "@/lib/testing/test-orders";
 import { sign } from "@/lib/signing";
 import { testRequest } from "@/lib/testing/next-headers";
@@ -41,10 +46,8 @@ const signInAs = async (role: "admin" | "operator" | "viewer" | null) => {
 beforeAll(async () => {
   fx = await startSandboxFixture({ dispatcherPollMs: 20 });
   rt = await startTestRuntime("orders_access", {
-    PAYMENT_API_BASE_URL: fx.url,
+    ...paymentApiEnv(fx.url),
     PAYMENT_API_IS_SANDBOX: "true",
-    PAYMENT_API_CLIENT_ID: TEST_ACCOUNT.clientId,
-    PAYMENT_API_SECRET: TEST_ACCOUNT.secret,
   });
   db = rt.db;
 

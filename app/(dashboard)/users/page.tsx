@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AllSessionsSection } from "@/components/sessions/all-sessions-section";
 import { AddUserForm } from "@/components/users/add-user-form";
 import { RecentActivity } from "@/components/users/recent-activity";
 import { UsersTable } from "@/components/users/users-table";
@@ -38,6 +39,7 @@ export default async function UsersPage() {
       <div className="stack">
         <UsersTable users={rows} currentUserId={me.id} />
         <AddUserForm />
+        <AllSessionsSection />
         <RecentActivity entries={activity} />
       </div>
     </div>

@@ -46,6 +46,10 @@ export interface UsersColumns {
   /** Set by an admin's password reset: the one-time password must be replaced at the next sign-in (0010). */
   mustChangePassword: Defaulted<boolean>;
   passwordChangedAt: Date | null;
+  /** When an admin's one-time password stops working (null: none set; 0018). */
+  oneTimePasswordExpiresAt: Date | null;
+  /** When the one-time password was signed in with: it works once (0018). */
+  oneTimePasswordUsedAt: Date | null;
 }
 
 export interface SessionsColumns {

@@ -8,13 +8,35 @@ export interface StoredBody {
   sha256: string;
 }
 
-export interface SignedDelivery {
+/** A delivery as it arrived: what every stored delivery keeps. */
+export interface ReceivedDelivery {
   id: string;
-  /** The webhook-id header as sent (stored), and the event id it names once verified (locked on). */
+  /** The webhook-id header as sent. */
   webhookId: string | null;
-  eventId: string | null;
   headers: Record<string, string>;
   body: StoredBody;
+}
+
+/** The stored columns of a delivery as it arrived, in the order the statements below take them. */
+const receivedParams = (d: ReceivedDelivery) => [
+  d.id,
+  d.webhookId,
+  JSON.stringify(d.headers),
+  d.body.rawBody,
+  d.body.bytes,
+  d.body.sha256,
+];
+
+/** The one row a statement answers, or a fault naming the statement. */
+function onlyRow<T>(rows: T[], statement: string): T {
+  const row = rows[0];
+  if (!row) throw new Error(`${statement} returned no row`);
+  return row;
+}
+
+export interface SignedDelivery extends ReceivedDelivery {
+  /** The event id the webhook-id names once verified (locked on). */
+  eventId: string | null;
   providerOrderId: string;
   type: string;
   /** The callback's paymentId when it is a UUID (ours always are); null never matches an order. */
@@ -53,9 +75,7 @@ export async function storeAndApplySignedCallback(
       d.finalStatuses,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error("receive_signed_callback returned no row");
-  return row;
+  return onlyRow(rows, "receive_signed_callback");
 }
 
 /**
@@ -100,21 +120,15 @@ export async function storeAndApplySignedCallbacks(
 }
 
 /** Stores a delivery as received, outcome "received", with nothing applied (the fallback when applying failed). */
-export async function storeReceivedDelivery(
-  sql: Sql,
-  d: { id: string; webhookId: string | null; headers: Record<string, string>; body: StoredBody },
-): Promise<void> {
+export async function storeReceivedDelivery(sql: Sql, d: ReceivedDelivery): Promise<void> {
   await sql.query(
     `INSERT INTO callback_deliveries (id, webhook_id, headers, raw_body, body_bytes, body_sha256, verified, outcome)
      VALUES ($1, $2, $3::jsonb, $4, $5, $6, false, 'received')`,
-    [d.id, d.webhookId, JSON.stringify(d.headers), d.body.rawBody, d.body.bytes, d.body.sha256],
+    receivedParams(d),
   );
 }
 
-export interface UnverifiedDelivery {
-  id: string;
-  webhookId: string | null;
-  headers: Record<string, string>;
+export interface UnverifiedDelivery extends ReceivedDelivery {
   /** A capped prefix of the body, with the whole body's size and hash. */
   body: StoredBody;
   verificationError: string;
@@ -155,19 +169,12 @@ export async function storeUnverifiedDelivery(
       d.sourceKey,
       d.windowStart,
       d.limit,
-      d.id,
-      d.webhookId,
-      JSON.stringify(d.headers),
-      d.body.rawBody,
-      d.body.bytes,
-      d.body.sha256,
+      ...receivedParams(d),
       d.verificationError,
       d.claimedProviderOrderId,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error("unverified delivery statement returned no row");
-  return row;
+  return onlyRow(rows, "unverified delivery statement");
 }
 
 /**
@@ -195,27 +202,13 @@ export async function purgeUnverifiedDeliveries(
 /** Stores a verified delivery whose body is not a valid callback, whole, outcome "invalid"; nothing applied. */
 export async function storeInvalidDelivery(
   sql: Sql,
-  d: {
-    id: string;
-    webhookId: string | null;
-    headers: Record<string, string>;
-    body: StoredBody;
-    claimedProviderOrderId: string | null;
-  },
+  d: ReceivedDelivery & { claimedProviderOrderId: string | null },
 ): Promise<void> {
   await sql.query(
     `INSERT INTO callback_deliveries
        (id, webhook_id, headers, raw_body, body_bytes, body_sha256, verified, order_id, outcome)
      VALUES ($1, $2, $3::jsonb, $4, $5, $6, true,
              (SELECT o.id FROM orders o WHERE o.provider_order_id = $7::uuid), 'invalid')`,
-    [
-      d.id,
-      d.webhookId,
-      JSON.stringify(d.headers),
-      d.body.rawBody,
-      d.body.bytes,
-      d.body.sha256,
-      d.claimedProviderOrderId,
-    ],
+    [...receivedParams(d), d.claimedProviderOrderId],
   );
 }

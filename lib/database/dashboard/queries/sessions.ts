@@ -50,20 +50,110 @@ export async function touchSession(sql: Sql, id: string, now: Date): Promise<voi
   await touch(sql, { id, now });
 }
 
+// Deleting a row is what ends a session: migration 0018's trigger announces it ("session_ended").
 export async function deleteSession(sql: Sql, id: string): Promise<void> {
   await db(sql).deleteFrom("sessions").where("id", "=", id).execute();
 }
 
-export async function deleteSessionsOfUser(sql: Sql, userId: string): Promise<void> {
-  await db(sql).deleteFrom("sessions").where("userId", "=", userId).execute();
+/** Ends the session `id` if it is `userId`'s: where it was signed in from, or null when it was not there. */
+export async function deleteSessionOfUser(
+  sql: Sql,
+  userId: string,
+  id: string,
+): Promise<Pick<SessionRow, "ip" | "userAgent"> | null> {
+  const row = await db(sql)
+    .deleteFrom("sessions")
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .returning(["ip", "userAgent"])
+    .executeTakeFirst();
+  return row ?? null;
 }
 
-/** Signs a user out everywhere but the session `keepId` (a password change keeps the browser that made it). */
-export async function deleteOtherSessionsOfUser(sql: Sql, userId: string, keepId: string): Promise<void> {
-  await db(sql).deleteFrom("sessions").where("userId", "=", userId).where("id", "<>", keepId).execute();
+/** Ends every session of a user; how many there were. */
+export async function deleteSessionsOfUser(sql: Sql, userId: string): Promise<number> {
+  const rows = await db(sql).deleteFrom("sessions").where("userId", "=", userId).returning("id").execute();
+  return rows.length;
 }
 
-/** Removes sessions past their absolute expiry or idle longer than `idleMs`. */
+/**
+ * Signs a user out everywhere but the session `keepId` (a password change keeps the browser that made it);
+ * how many ended.
+ */
+export async function deleteOtherSessionsOfUser(sql: Sql, userId: string, keepId: string): Promise<number> {
+  const rows = await db(sql)
+    .deleteFrom("sessions")
+    .where("userId", "=", userId)
+    .where("id", "<>", keepId)
+    .returning("id")
+    .execute();
+  return rows.length;
+}
+
+/**
+ * A signed-in session as the lists show it, with its user's email (the id is SHA-256 of the cookie, never
+ * the cookie itself).
+ */
+export type SessionListRow = Pick<
+  SessionRow,
+  "id" | "userId" | "createdAt" | "lastSeenAt" | "expiresAt" | "ip" | "userAgent"
+> &
+  Pick<UserRow, "email">;
+
+/**
+ * The live sessions of `userId`, or of everyone (null): by user email, then most recently seen first.
+ * Past their idle (`idleMs`) or absolute timeout they are not listed (the next purge deletes them).
+ */
+export async function listSessions(
+  sql: Sql,
+  userId: string | null,
+  now: Date,
+  idleMs: number,
+): Promise<SessionListRow[]> {
+  let q = db(sql)
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.userId")
+    .select([
+      "s.id",
+      "s.userId",
+      "s.createdAt",
+      "s.lastSeenAt",
+      "s.expiresAt",
+      "s.ip",
+      "s.userAgent",
+      "u.email",
+    ])
+    .where("s.expiresAt", ">", now)
+    .where("s.lastSeenAt", ">", new Date(now.getTime() - idleMs))
+    .orderBy("u.email")
+    .orderBy("s.lastSeenAt", "desc")
+    .orderBy("s.id");
+  if (userId !== null) q = q.where("s.userId", "=", userId);
+  return q.execute();
+}
+
+/** Which of `ids` are still live sessions of enabled users (the event streams' re-check). */
+export async function liveSessionIds(sql: Sql, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db(sql)
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.userId")
+    .select("s.id")
+    .where("s.id", "in", [...ids])
+    .where("u.disabledAt", "is", null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The channel of migration 0018: a session ended, or (no sessionId) a user's streams must close. */
+export const SESSION_ENDED_CHANNEL = "session_ended";
+
+/** Closes every open event stream of `userId` (on commit, on every instance) without ending a session. */
+export async function notifyUserStreamsClosed(sql: Sql, userId: string, reason: string): Promise<void> {
+  await sql.query("SELECT pg_notify($1, $2)", [SESSION_ENDED_CHANNEL, JSON.stringify({ userId, reason })]);
+}
+
+/** Removes sessions past their absolute expiry or idle longer than `idleMs` (each end is announced). */
 export async function deleteExpiredSessions(sql: Sql, now: Date, idleMs: number): Promise<void> {
   await db(sql)
     .deleteFrom("sessions")

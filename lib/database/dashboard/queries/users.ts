@@ -4,9 +4,16 @@ import { typed } from "@/lib/database/kysely";
 import type { DashboardDatabase, UserRole, UserRow } from "@/lib/database/dashboard/schema";
 
 /** A user as the app shows it (no password hash). */
-export type User = Omit<UserRow, "passwordHash" | "passwordChangedAt">;
+export type User = Omit<
+  UserRow,
+  "passwordHash" | "passwordChangedAt" | "oneTimePasswordExpiresAt" | "oneTimePasswordUsedAt"
+>;
 
-export type UserWithPassword = User & Pick<UserRow, "passwordHash">;
+/** What sign-in and password checks read: the hash, and the one-time password's expiry and use. */
+export type UserWithPassword = User &
+  Pick<UserRow, "passwordHash" | "oneTimePasswordExpiresAt" | "oneTimePasswordUsedAt">;
+
+const PASSWORD_COLUMNS = ["passwordHash", "oneTimePasswordExpiresAt", "oneTimePasswordUsedAt"] as const;
 
 const COLUMNS = [
   "id",
@@ -46,7 +53,7 @@ export async function getUserById(sql: Sql, id: string): Promise<User | null> {
 export async function getUserByEmailWithPassword(sql: Sql, email: string): Promise<UserWithPassword | null> {
   const row = await db(sql)
     .selectFrom("users")
-    .select([...COLUMNS, "passwordHash"])
+    .select([...COLUMNS, ...PASSWORD_COLUMNS])
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
   return row ?? null;
@@ -55,7 +62,7 @@ export async function getUserByEmailWithPassword(sql: Sql, email: string): Promi
 export async function getUserByIdWithPassword(sql: Sql, id: string): Promise<UserWithPassword | null> {
   const row = await db(sql)
     .selectFrom("users")
-    .select([...COLUMNS, "passwordHash"])
+    .select([...COLUMNS, ...PASSWORD_COLUMNS])
     .where("id", "=", id)
     .executeTakeFirst();
   return row ?? null;
@@ -104,19 +111,45 @@ export async function setUserDisabled(
   return row ?? null;
 }
 
-/** A new password hash; `mustChange` is true for an admin's one-time password, false for the user's own. */
+/**
+ * A new password hash: an admin's one-time password (`oneTimeUntil`: when it stops working; it must be
+ * replaced after its one sign-in) or, with null, the user's own.
+ */
 export async function setUserPassword(
   sql: Sql,
   id: string,
   passwordHash: string,
-  mustChange: boolean,
+  oneTimeUntil: Date | null,
   now: Date,
 ): Promise<User | null> {
   const row = await db(sql)
     .updateTable("users")
-    .set({ passwordHash, mustChangePassword: mustChange, passwordChangedAt: now, updatedAt: now })
+    .set({
+      passwordHash,
+      mustChangePassword: oneTimeUntil !== null,
+      oneTimePasswordExpiresAt: oneTimeUntil,
+      oneTimePasswordUsedAt: null,
+      passwordChangedAt: now,
+      updatedAt: now,
+    })
     .where("id", "=", id)
     .returning(COLUMNS)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * Spends the user's one-time password on a sign-in: true for the one caller that marks it used (of two
+ * sign-ins at the same moment, on any instance, one wins), false when it was used already.
+ */
+export async function markOneTimePasswordUsed(sql: Sql, id: string, now: Date): Promise<boolean> {
+  const row = await db(sql)
+    .updateTable("users")
+    .set({ oneTimePasswordUsedAt: now })
+    .where("id", "=", id)
+    .where("mustChangePassword", "=", true)
+    .where("oneTimePasswordUsedAt", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
 }
