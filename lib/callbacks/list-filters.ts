@@ -2,7 +2,7 @@
  * The Callbacks page's filters and page position as they live in the URL (a GET form: shareable, works
  * without JavaScript). Pure module: the page, the bulk re-apply action and the tests read them alike.
  */
-import { textProblem } from "@/lib/contract";
+import { dayFilterMessage, textProblem } from "@/lib/contract";
 import type { CallbackListFilters, KeysetPosition } from "@/lib/database/dashboard/list-types";
 import type { CallbackOutcome } from "@/lib/database/dashboard/schema";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
@@ -54,7 +54,7 @@ export function parseCallbackListParams(input: SearchParamsInput): {
       case "from":
       case "to":
         if (isDay(value)) filters[key] = value;
-        else errors.push({ field: key, message: `"${key}" must be a date as YYYY-MM-DD` });
+        else errors.push({ field: key, message: dayFilterMessage(key) });
         break;
       default:
         if (parseCursor(value)) page[key] = value;

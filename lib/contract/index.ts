@@ -19,4 +19,5 @@ export * from "./sandbox-controls";
 export * from "./sandbox-runs";
 export * from "./status";
 export * from "./text";
+export * from "./time-filter";
 export * from "./uuid";

@@ -4,6 +4,7 @@ import { anyUuid } from "./uuid";
 import type { Direction } from "./methods";
 import { resolvedChaosSchema } from "./sandbox-chaos";
 import { FINAL_STATUSES, type FinalStatus } from "./status";
+import { isoTime, TIME_CEILING, TIME_FLOOR } from "./time-filter";
 
 /** POST /sandbox/orders/{id}/status: move an order to a final status (Expired: pay-ins only). */
 export const sandboxStatusChangeSchema = z
@@ -105,10 +106,11 @@ export const sandboxRequestsQuerySchema = z.object({
   orderId: anyUuid("Must be an order id (a UUID)")
     .optional()
     .meta({ description: "Only the requests about this order." }),
-  before: z.iso
-    .datetime({ offset: true, error: "Must be an ISO 8601 time, e.g. 2026-11-24T10:00:00Z" })
+  before: isoTime("2026-11-24T10:00:00Z")
     .optional()
-    .meta({ description: "Only requests answered before this time (the next page: the last entry's `at`)." }),
+    .meta({
+      description: `Only requests answered before this time (the next page: the last entry's \`at\`); from ${TIME_FLOOR} to ${TIME_CEILING}.`,
+    }),
   limit: z.coerce
     .number({ error: "Must be a whole number from 1 to 200" })
     .int("Must be a whole number from 1 to 200")
@@ -139,7 +141,10 @@ export const sandboxRequestLogSchema = z
   .meta({ description: "The account's requests, newest first (kept 24 hours)." });
 export type SandboxRequestLog = z.infer<typeof sandboxRequestLogSchema>;
 
-/** The furthest one move may take an account's clock: ten years. */
+/**
+ * The furthest an account's clock may run ahead of the real time, all moves together: ten years. Further
+ * on, order times leave what the databases store (a clock at 9999 made every create a 500).
+ */
 export const SANDBOX_CLOCK_MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
 
 /** POST /sandbox/clock: move the account's clock forwards, by a number of seconds or to a time. */
@@ -151,11 +156,14 @@ export const sandboxClockAdvanceSchema = z
         .positive("Must be more than 0: the clock only moves forwards")
         .max(SANDBOX_CLOCK_MAX_ADVANCE_SECONDS, "Must be at most ten years (315360000 seconds)")
         .optional()
-        .meta({ description: "How far to move the clock, in seconds (fractions allowed)." }),
-      to: z.iso
-        .datetime({ offset: true, error: "Must be an ISO 8601 time, e.g. 2026-11-24T10:15:00Z" })
-        .optional()
-        .meta({ description: "The time to move the clock to; not earlier than the account's time now." }),
+        .meta({
+          description:
+            "How far to move the clock, in seconds (fractions allowed); the clock may run at most ten years ahead of the real time, all moves together.",
+        }),
+      to: isoTime("2026-11-24T10:15:00Z").optional().meta({
+        description:
+          "The time to move the clock to: not earlier than the account's time now, at most ten years past the real time.",
+      }),
     },
     { error: 'Must be a JSON object: { "advanceSeconds": 900 } or { "to": "2026-11-24T10:15:00Z" }' },
   )
@@ -175,6 +183,6 @@ export const sandboxClockSchema = z
   })
   .meta({
     description:
-      "An account's clock: order times, expiry of unpaid pay-ins and callback retries run on it. It starts at the real time and only moves forwards.",
+      "An account's clock: order times, expiry of unpaid pay-ins and callback retries run on it. It starts at the real time and only moves forwards (at most ten years ahead), until it is reset to the real time.",
   });
 export type SandboxClock = z.infer<typeof sandboxClockSchema>;

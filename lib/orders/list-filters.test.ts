@@ -67,8 +67,8 @@ describe("parseOrderListParams", () => {
     ["direction", "refund", "Direction must be payin or payout"],
     ["method", "Cash", 'Unknown payment method "Cash"'],
     ["country", "XX", "Country must be an ISO 3166-1 alpha-2 code (e.g. RU)"],
-    ["from", "2026-02-30", '"from" must be a date as YYYY-MM-DD'],
-    ["to", "yesterday", '"to" must be a date as YYYY-MM-DD'],
+    ["from", "2026-02-30", '"from" must be a date as YYYY-MM-DD, from 1970-01-01 to 9999-12-30'],
+    ["to", "yesterday", '"to" must be a date as YYYY-MM-DD, from 1970-01-01 to 9999-12-30'],
     ["after", "12_nope", "Page position is malformed; start again from the first page"],
   ])("names the field of a bad %s and leaves it out", (field, value, message) => {
     const r = parseOrderListParams({ [field]: value });

@@ -3,7 +3,14 @@
  * without JavaScript and links can be shared). Pure module: used by the page, the JSON route and the CSV
  * export alike, and safe in client components.
  */
-import { isCountryCode, PAYIN_METHODS, PAYOUT_METHODS, textProblem } from "@/lib/contract";
+import {
+  dayFilterMessage,
+  isCountryCode,
+  isDayInRange,
+  PAYIN_METHODS,
+  PAYOUT_METHODS,
+  textProblem,
+} from "@/lib/contract";
 import { ID_PREFIX_MIN_HEX } from "@/lib/contract/uuid-prefix";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
 import type { KeysetPosition, OrderListFilters } from "@/lib/database/dashboard/list-types";
@@ -29,11 +36,11 @@ export type SearchParamsInput = URLSearchParams | Record<string, string | string
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Whether `value` is a real calendar day written YYYY-MM-DD. */
+/** Whether `value` is a real calendar day written YYYY-MM-DD, inside the time rule (lib/contract/time-filter.ts). */
 export function isDay(value: string): boolean {
   if (!DAY.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && isDayInRange(value);
 }
 
 const PAGE_KEYS = ["after", "before"] as const;
@@ -98,7 +105,7 @@ export function parseOrderListParams(input: SearchParamsInput): {
   for (const key of ["from", "to"] as const) {
     const day = readAccepted(key);
     if (day && isDay(day)) filters[key] = day;
-    else if (day) errors.push({ field: key, message: `"${key}" must be a date as YYYY-MM-DD` });
+    else if (day) errors.push({ field: key, message: dayFilterMessage(key) });
   }
   if (filters.from && filters.to && filters.from > filters.to) {
     errors.push({ field: "to", message: '"to" must not be before "from"' });

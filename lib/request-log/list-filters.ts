@@ -2,7 +2,7 @@
  * The request log's filters and page position as they live in the URL (a GET form: shareable, works without
  * JavaScript). Pure module: the page, the CSV export and the tests read them alike.
  */
-import { textProblem } from "@/lib/contract";
+import { dayFilterMessage, textProblem } from "@/lib/contract";
 import { parseCursor } from "@/lib/database/dashboard/keyset-cursor";
 import { type FilterError, isDay, readParam, type SearchParamsInput } from "@/lib/orders/list-filters";
 import { isCallKind } from "@/lib/payment-api/call-kinds";
@@ -73,7 +73,7 @@ export function parseCallListParams(input: SearchParamsInput): {
       case "from":
       case "to":
         if (isDay(value)) filters[key] = value;
-        else refuse(key, `"${key}" must be a date as YYYY-MM-DD`);
+        else refuse(key, dayFilterMessage(key));
         break;
       default:
         if (parseCursor(value)) page[key] = value;

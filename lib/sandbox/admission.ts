@@ -1,6 +1,6 @@
 /**
  * What every API request passes before its handler, as Hono middleware: body size (413), authentication
- * (401), rate limit (429), content type (415), UTF-8 and JSON syntax (400) and the text rule (400: no NUL,
+ * (401; 429 after too many wrong signatures: auth-throttle.ts), rate limit (429), content type (415), UTF-8 and JSON syntax (400) and the text rule (400: no NUL,
  * no unpaired surrogate anywhere in the body), in that order. An admitted request carries the merchant
  * (c.get("merchant")) and, for a POST, the parsed body (c.get("json"), c.get("text")).
  */
@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { findBadText } from "@/lib/contract";
 import { readBodyWithin, readIncomingWithin } from "@/lib/http/read-body-within";
 import { verify } from "@/lib/signing";
+import { clientAddress, fixedWindow } from "./auth-throttle";
 import { bodyTooLarge } from "./body-limit";
 import type { Merchant, SandboxContext } from "./context";
 import type { AdmittedPostEnv, MerchantEnv } from "./http-env";
@@ -24,18 +25,28 @@ async function authenticate(
 ): Promise<Merchant | Response> {
   const clientId = c.req.header("x-client-id");
   if (!clientId) return refuse(401, "unauthorized", "Missing X-Client-Id header");
+  const address = clientAddress(c);
+  await ctx.throttle.refresh();
   const account = await ctx.accounts.find(clientId);
-  if (account === undefined) return refuse(401, "unauthorized", "Unknown X-Client-Id");
+  // From here to the count of a failure, no await: parallel guesses see each other's failures.
+  const throttled = ctx.throttle.refusal(account && clientId, address);
+  if (throttled) return throttled;
+  if (account === undefined) {
+    await ctx.throttle.failed(undefined, address);
+    return refuse(401, "unauthorized", "Unknown X-Client-Id");
+  }
   const signature = c.req.header("x-signature");
   if (!signature) return refuse(401, "unauthorized", "Missing X-Signature header");
   const { secret, nextSecret: next } = account;
   const given = signature.toLowerCase();
-  if (!verify(secret, message, given) && (next === undefined || !verify(next, message, given)))
+  if (!verify(secret, message, given) && (next === undefined || !verify(next, message, given))) {
+    await ctx.throttle.failed(clientId, address);
     return refuse(
       401,
       "unauthorized",
       "X-Signature does not match the request (see docs/qa.md, Signing a request)",
     );
+  }
   ctx.accounts.seen(account);
   return account;
 }
@@ -43,11 +54,10 @@ async function authenticate(
 async function rateLimit(ctx: SandboxContext, clientId: string): Promise<Response | undefined> {
   const { rateLimit: limit, rateLimitWindowMs: windowMs } = ctx.opts;
   if (limit <= 0) return undefined;
-  const now = ctx.opts.now().getTime();
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const count = await countRequest(ctx.db, clientId, new Date(windowStart));
+  const window = fixedWindow(ctx.opts.now().getTime(), windowMs);
+  const count = await countRequest(ctx.db, clientId, new Date(window.start));
   if (count <= limit) return undefined;
-  const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+  const retryAfter = window.retryAfterSeconds;
   return problemResponse(
     problem(429, "rate-limited", `At most ${limit} requests per ${windowMs / 1000} s per client id`),
     { "retry-after": String(retryAfter) },

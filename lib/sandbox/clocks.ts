@@ -6,9 +6,12 @@
  * SQL, always exact.
  */
 import type { Sql } from "@/lib/database";
-import { advanceClock, clockOffsetMs } from "@/lib/database/sandbox/clocks";
+import { SANDBOX_CLOCK_MAX_ADVANCE_SECONDS } from "@/lib/contract";
+import { advanceClock, clockOffsetMs, resetClock } from "@/lib/database/sandbox/clocks";
 
 const CACHE_MS = 1_000;
+/** The furthest an account's clock may run ahead of the real one, all moves together. */
+export const MAX_CLOCK_OFFSET_MS = SANDBOX_CLOCK_MAX_ADVANCE_SECONDS * 1000;
 
 export class AccountClocks {
   private readonly offsets = new Map<string, { offsetMs: number; readAt: number }>();
@@ -39,10 +42,20 @@ export class AccountClocks {
     this.offsets.delete(clientId);
   }
 
-  /** Moves the account's clock `byMs` (> 0) forwards; returns the new offset. */
-  async advance(clientId: string, byMs: number): Promise<number> {
-    const offsetMs = await advanceClock(this.db, clientId, byMs);
-    this.offsets.set(clientId, { offsetMs, readAt: this.realNow().getTime() });
+  /**
+   * Moves the account's clock `byMs` (> 0) forwards; returns the new offset, or undefined when that would
+   * take it more than MAX_CLOCK_OFFSET_MS ahead of the real time (not moved).
+   */
+  async advance(clientId: string, byMs: number): Promise<number | undefined> {
+    const offsetMs = await advanceClock(this.db, clientId, byMs, MAX_CLOCK_OFFSET_MS);
+    if (offsetMs === undefined) this.forget(clientId);
+    else this.offsets.set(clientId, { offsetMs, readAt: this.realNow().getTime() });
     return offsetMs;
+  }
+
+  /** Puts the account's clock back on the real time. */
+  async reset(clientId: string): Promise<void> {
+    await resetClock(this.db, clientId);
+    this.offsets.set(clientId, { offsetMs: 0, readAt: this.realNow().getTime() });
   }
 }

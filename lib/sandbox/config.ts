@@ -24,6 +24,7 @@ import {
 import {
   DEFAULT_EXPIRY_MINUTES,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_AUTH_FAILURES_PER_MINUTE,
   DEFAULT_RETRY_SCHEDULE,
   DEFAULT_RUN_IDLE_MINUTES,
   type MerchantAccount,
@@ -186,6 +187,14 @@ export const sandboxEnvObject = z.object({
       description: "Requests per minute per client id (`0` = off)",
       docDefault: `\`${DEFAULT_RATE_LIMIT_PER_MINUTE}\``,
     }),
+  /** Failed sign-ins per minute per client id and address (five times as many per address); 0 turns it off. */
+  SANDBOX_AUTH_FAILURE_LIMIT: optionalString
+    .pipe(z.coerce.number<string | undefined>().int().min(0).optional())
+    .meta({
+      description:
+        "Wrong signatures or operator-page passwords per minute for one client id from one address (five times as many per address) before 429 (`0` = off)",
+      docDefault: `\`${DEFAULT_AUTH_FAILURES_PER_MINUTE}\``,
+    }),
 });
 
 export const sandboxEnvSchema = sandboxEnvObject.refine(
@@ -207,6 +216,7 @@ export interface SandboxEnvConfig {
   callbackRetrySchedule?: number[];
   callbackMaxAttempts?: number;
   rateLimitPerMinute?: number;
+  authFailuresPerMinute?: number;
   runIdleMinutes?: number;
   /** From SANDBOX_CONFIG_FILE; unset when the file does not set them. */
   amountLimits?: PartialAmountLimits;
@@ -247,6 +257,7 @@ export function loadSandboxConfig(source: Record<string, string | undefined>): S
     callbackRetrySchedule: e.SANDBOX_CALLBACK_RETRY_SCHEDULE,
     callbackMaxAttempts: e.SANDBOX_CALLBACK_MAX_ATTEMPTS,
     rateLimitPerMinute: e.SANDBOX_RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: e.SANDBOX_AUTH_FAILURE_LIMIT,
     runIdleMinutes: e.SANDBOX_RUN_IDLE_MINUTES,
     amountLimits: file.amountLimits,
     detailsPool: file.detailsPool,

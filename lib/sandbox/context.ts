@@ -3,6 +3,7 @@ import type { Database } from "@/lib/database";
 import type { NewSandboxOrderRow } from "@/lib/database/sandbox/schema";
 import type { AccountDirectory } from "./accounts";
 import type { ResolvedOptions } from "./options";
+import type { AuthThrottle } from "./auth-throttle";
 import type { AccountClocks } from "./clocks";
 import type { RequestLog } from "./request-log";
 
@@ -20,6 +21,8 @@ export interface SandboxContext {
   accounts: AccountDirectory;
   /** Each account's clock (POST /sandbox/clock). */
   clocks: AccountClocks;
+  /** Failed sign-ins (wrong signatures, wrong operator passwords) per client id and address, and per address. */
+  throttle: AuthThrottle;
   /** Expires the unpaid pay-ins that are due now (the sweeper's pass, run at once); how many expired. */
   expireDue(): Promise<number>;
 }

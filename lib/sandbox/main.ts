@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     callbackRetrySchedule: config.callbackRetrySchedule,
     callbackMaxAttempts: config.callbackMaxAttempts,
     rateLimit: config.rateLimitPerMinute,
+    authFailureLimit: config.authFailuresPerMinute,
     runIdleMinutes: config.runIdleMinutes,
     amountLimits: config.amountLimits,
     detailsPool: config.detailsPool,

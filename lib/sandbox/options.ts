@@ -1,6 +1,7 @@
 /** Options of a sandbox instance and their defaults. */
 import type { PayinMethod, PayoutMethod, SandboxChaos } from "@/lib/contract";
 import type { Database, DatabaseConfig } from "@/lib/database";
+import type { AuthThrottleRule } from "./auth-throttle";
 import { type DetailsPool, DEFAULT_DETAILS_POOL } from "./details/pool";
 
 export interface MerchantAccount {
@@ -50,6 +51,15 @@ export interface SandboxOptions {
   rateLimit?: number;
   /** Rate-limit window. Default 60 000 ms. */
   rateLimitWindowMs?: number;
+  /**
+   * Failed sign-ins (wrong signatures, wrong operator passwords) per window for one client id from one
+   * address, before its attempts are answered 429; 0 turns the throttle off. Default 20.
+   */
+  authFailureLimit?: number;
+  /** Failed sign-ins per window from one address, whatever the client id. Default 5 × authFailureLimit. */
+  authFailureAddressLimit?: number;
+  /** The failed sign-ins' window. Default 60 000 ms. */
+  authFailureWindowMs?: number;
   /** Largest accepted request body in bytes. Default 64 KiB. */
   bodyLimitBytes?: number;
   amountLimits?: PartialAmountLimits;
@@ -71,6 +81,7 @@ export const DEFAULT_RETRY_SCHEDULE = [1_000, 5_000, 30_000, 120_000, 600_000] a
 export const DEFAULT_EXPIRY_MINUTES = 15;
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 1_200;
 export const DEFAULT_RUN_IDLE_MINUTES = 60;
+export const DEFAULT_AUTH_FAILURES_PER_MINUTE = 20;
 
 const limit = (minMajor: number, maxMajor: number): AmountLimit => ({
   min: minMajor * 100,
@@ -114,6 +125,7 @@ export interface ResolvedOptions {
   expirySweepMs: number;
   rateLimit: number;
   rateLimitWindowMs: number;
+  authFailures: AuthThrottleRule;
   bodyLimitBytes: number;
   amountLimits: AmountLimits;
   detailsPool: DetailsPool;
@@ -141,6 +153,11 @@ export function resolveOptions(o: SandboxOptions): ResolvedOptions {
     expirySweepMs: o.expirySweepMs ?? 1_000,
     rateLimit: o.rateLimit ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     rateLimitWindowMs: o.rateLimitWindowMs ?? 60_000,
+    authFailures: {
+      perClient: o.authFailureLimit ?? DEFAULT_AUTH_FAILURES_PER_MINUTE,
+      perAddress: o.authFailureAddressLimit ?? 5 * (o.authFailureLimit ?? DEFAULT_AUTH_FAILURES_PER_MINUTE),
+      windowMs: o.authFailureWindowMs ?? 60_000,
+    },
     bodyLimitBytes: o.bodyLimitBytes ?? 64 * 1024,
     amountLimits: {
       payin: { ...DEFAULT_AMOUNT_LIMITS.payin, ...o.amountLimits?.payin },

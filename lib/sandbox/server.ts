@@ -15,6 +15,7 @@ import { CallbackDispatcher } from "./dispatcher";
 import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "@/lib/database/sandbox/migrations";
 import { resolveOptions, type SandboxOptions } from "./options";
 import { RequestLog } from "./request-log";
+import { AuthThrottle } from "./auth-throttle";
 import { AccountClocks } from "./clocks";
 import { AccountDirectory } from "./accounts";
 import { orderWriter } from "./order-writer";
@@ -62,6 +63,7 @@ export async function openSandbox(options: SandboxOptions) {
     kick: () => dispatcher.kick(),
     log,
     clocks: new AccountClocks(db, opts.now),
+    throttle: new AuthThrottle(db, opts.authFailures, opts.now),
     expireDue: () => sweeper.sweep(),
   };
   const sweeper = new ExpirySweeper(ctx);

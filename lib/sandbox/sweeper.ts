@@ -56,7 +56,8 @@ export class ExpirySweeper {
     }
     if (now.getTime() - this.lastCleanup > 60_000) {
       this.lastCleanup = now.getTime();
-      await deleteOldWindows(db, new Date(now.getTime() - 2 * opts.rateLimitWindowMs - 60_000));
+      const longestWindow = Math.max(opts.rateLimitWindowMs, opts.authFailures.windowMs);
+      await deleteOldWindows(db, new Date(now.getTime() - 2 * longestWindow - 60_000));
       await deleteRequestsBefore(db, new Date(now.getTime() - REQUEST_LOG_KEPT_MS));
       await this.removeIdleRuns(now);
     }

@@ -113,3 +113,23 @@ export function setPath(value: unknown, path: readonly string[], replacement: un
 
 /** Nesting `depth` arrays deep (JSON text), for deep-body cases. */
 export const deepJson = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+
+/** Bytes as %XX escapes (a path segment or query value carrying exactly these bytes). */
+export const percentEncode = (bytes: Uint8Array) =>
+  [...bytes].map((b) => `%${b.toString(16).padStart(2, "0").toUpperCase()}`).join("");
+
+/** A path segment as sent: broken escapes, overlong and surrogate UTF-8, any bytes, nasty text. */
+export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    "%FF",
+    "%00",
+    "%C0%AF",
+    "%ED%A0%80",
+    "%",
+    "%zz",
+    "abc",
+    "00000000-0000-4000-8000-000000000000",
+  ),
+  fc.uint8Array({ maxLength: 12 }).map(percentEncode),
+  nastyString.map((s) => percentEncode(Buffer.from(s))),
+);

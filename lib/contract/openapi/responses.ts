@@ -23,7 +23,8 @@ export const ERROR_RESPONSES: Record<string, Json> = {
   PayloadTooLarge: { description: "The request body is too large.", content: problemContent },
   UnsupportedMediaType: { description: "Content-Type must be application/json.", content: problemContent },
   TooManyRequests: {
-    description: "Rate limited per client id; retry after the given number of seconds.",
+    description:
+      "Rate limited per client id, or too many failed sign-ins (wrong signatures or passwords) for this client id from this address, or from this address; retry after the given number of seconds.",
     headers: {
       "Retry-After": {
         description: "Seconds to wait before retrying.",
@@ -50,10 +51,18 @@ const ERROR_CODES = {
   InternalError: "500",
 } as const;
 
+type ErrorName = keyof typeof ERROR_CODES;
+/** A route that authenticates may also throttle failed attempts: Unauthorized brings TooManyRequests. */
+type WithThrottle<N extends ErrorName> = N | ("Unauthorized" extends N ? "TooManyRequests" : never);
+
 /** References to the shared error responses, keyed by their status codes. */
-export const errorRefs = <N extends keyof typeof ERROR_CODES>(...names: N[]) =>
-  Object.fromEntries(names.map((n) => [ERROR_CODES[n], { $ref: `#/components/responses/${n}` }])) as {
-    [K in N as (typeof ERROR_CODES)[K]]: { $ref: string };
+export const errorRefs = <N extends ErrorName>(...names: N[]) =>
+  Object.fromEntries(
+    [...new Set<ErrorName>(names.includes("Unauthorized" as N) ? [...names, "TooManyRequests"] : names)].map(
+      (n) => [ERROR_CODES[n], { $ref: `#/components/responses/${n}` }],
+    ),
+  ) as {
+    [K in WithThrottle<N> as (typeof ERROR_CODES)[K]]: { $ref: string };
   };
 
 const namedExamples = (examples: Record<string, unknown>) =>

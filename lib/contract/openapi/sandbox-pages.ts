@@ -21,9 +21,15 @@ const signIn = {
   security: [{ OperatorBasic: [] }],
 };
 const orderId = z.string().meta({ description: "The order's id in the service.", format: "uuid" });
+const signInAnswers = {
+  401: { description: "Sign in (HTTP Basic: client id and secret)." },
+  429: problem(
+    "Too many wrong passwords for this client id from this address, or from this address: wait Retry-After seconds.",
+  ),
+};
 const formPostAnswers = {
   303: { description: "Done: back to GET /sandbox." },
-  401: { description: "Sign in (HTTP Basic: client id and secret)." },
+  ...signInAnswers,
   403: problem("A form posted from another origin."),
   404: problem("No such order for this account."),
   413: problem("The form is too large."),
@@ -73,7 +79,7 @@ export const operatorPageRoute = createRoute({
     "HTTP Basic auth with the account's client id and secret (browsers ask for it).",
   responses: {
     200: html("The page."),
-    401: { description: "Sign in (HTTP Basic: client id and secret)." },
+    ...signInAnswers,
   },
 });
 

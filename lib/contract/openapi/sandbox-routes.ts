@@ -155,7 +155,9 @@ export const advanceClockRoute = sandboxRoute(
     description:
       "Moves the account's clock forwards (never back), by `advanceSeconds` or to `to`: pay-ins whose " +
       "`expiresAt` it passes are expired (their callbacks queued) before it answers, and callbacks waiting " +
-      "to be retried come due as much sooner. Other accounts' clocks do not move. Signed like the API.",
+      "to be retried come due as much sooner. Other accounts' clocks do not move. At most ten years ahead of " +
+      "the real time, all moves together (a move past that: 400 naming the field); DELETE /sandbox/clock " +
+      "resets it. Signed like the API.",
     request: {
       body: jsonBody(sandboxClockAdvanceSchema, {
         fifteenMinutes: { advanceSeconds: 900 },
@@ -165,6 +167,20 @@ export const advanceClockRoute = sandboxRoute(
   },
   ["The account's clock after the move.", sandboxClockSchema],
   ["BadRequest", "Unauthorized", "PayloadTooLarge", "UnsupportedMediaType"],
+);
+
+export const resetClockRoute = sandboxRoute(
+  {
+    method: "delete",
+    path: "/sandbox/clock",
+    operationId: "sandboxResetClock",
+    summary: "Sandbox only: reset the account's clock to the real time",
+    description:
+      "Puts the account's clock back on the real time (offset 0), however far it was moved; orders keep the " +
+      "times they were given. Signed like a GET (X-Signature over the path).",
+  },
+  ["The account's clock, on the real time.", sandboxClockSchema],
+  ["Unauthorized"],
 );
 
 export const listRequestsRoute = sandboxRoute(
@@ -268,6 +284,7 @@ export const SANDBOX_CONTROL_ROUTES = [
   endRunRoute,
   getClockRoute,
   advanceClockRoute,
+  resetClockRoute,
   listRequestsRoute,
   resendCallbackRoute,
   moveOrderRoute,

@@ -24,30 +24,48 @@ export async function clockOffsetMs(sql: Sql, clientId: string): Promise<number>
 
 /**
  * Moves the account's clock `byMs` (> 0) further ahead and its pending callbacks as much earlier, in one
- * transaction. Returns the new offset.
+ * transaction, unless the offset would then pass `maxOffsetMs` (checked in the upsert, so moves made at
+ * once through several instances cannot add up past it). Returns the new offset, or undefined (not moved).
  */
-export async function advanceClock(sql: Sql, clientId: string, byMs: number): Promise<number> {
+export async function advanceClock(
+  sql: Sql,
+  clientId: string,
+  byMs: number,
+  maxOffsetMs: number,
+): Promise<number | undefined> {
+  if (byMs > maxOffsetMs) return undefined;
   return sql.transaction(async (tx) => {
     const [row] = await typed<SandboxDatabase>(tx)
       .insertInto("sandboxClocks")
       .values({ clientId, offsetMs: byMs })
       .onConflict((oc) =>
-        oc.column("clientId").doUpdateSet({
-          offsetMs: raw<number>`sandbox_clocks.offset_ms + excluded.offset_ms`,
-          updatedAt: raw<Date>`now()`,
-        }),
+        oc
+          .column("clientId")
+          .doUpdateSet({
+            offsetMs: raw<number>`sandbox_clocks.offset_ms + excluded.offset_ms`,
+            updatedAt: raw<Date>`now()`,
+          })
+          .where(raw<boolean>`sandbox_clocks.offset_ms + excluded.offset_ms <= ${maxOffsetMs}`),
       )
       .returning(raw<number>`offset_ms::float8`.as("offsetMs"))
       .execute();
+    if (!row) return undefined;
     await typed<SandboxDatabase>(tx)
       .updateTable("sandboxCallbacks")
       .set({ nextAttemptAt: raw<Date>`next_attempt_at - ${byMs} * interval '1 millisecond'` })
       .where("clientId", "=", clientId)
       .where("state", "=", "pending")
       .execute();
-    if (!row) throw new Error("advanceClock: the upsert returned no row");
     return row.offsetMs;
   });
+}
+
+/**
+ * Puts the account's clock back on the real time (also a clock stored before moves were bounded, however
+ * far ahead). Pending callbacks keep their real due times.
+ */
+export async function resetClock(sql: Sql, clientId: string): Promise<void> {
+  await typed<SandboxDatabase>(sql).deleteFrom("sandboxClocks").where("clientId", "=", clientId).execute();
 }
 
 /** The account's time, in SQL, for `real` (a parameter or expression of the real time) in a row's context. */

@@ -1,4 +1,4 @@
-/** Rate-limit counters and one-shot fault markers. */
+/** Rate-limit counters (requests per client id; failed sign-ins per client id and address) and one-shot fault markers. */
 import type { Direction } from "@/lib/contract";
 import type { Kysely } from "kysely";
 import type { Sql } from "@/lib/database";
@@ -47,4 +47,21 @@ export async function markFaultFired(
     .returning("kind")
     .executeTakeFirst();
   return fired !== undefined;
+}
+
+/** The keys starting with `prefix` counted at least `min` times in the window that starts at `windowStart`. */
+export async function keysCountedAtLeast(
+  sql: Sql,
+  prefix: string,
+  windowStart: Date,
+  min: number,
+): Promise<{ key: string; count: number }[]> {
+  const rows = await db(sql)
+    .selectFrom("sandboxRateLimits")
+    .select(["clientId", "count"])
+    .where("clientId", "like", `${prefix.replace(/[\\%_]/g, "\\$&")}%`)
+    .where("windowStart", "=", windowStart)
+    .where("count", ">=", min)
+    .execute();
+  return rows.map((r) => ({ key: r.clientId, count: r.count }));
 }

@@ -8,7 +8,9 @@
  *   const order = await sandbox.createPayin(request);
  *   await sandbox.markPaid(order.id);
  *   const { callbacks } = await sandbox.order(order.id);
- *   await sandbox.advanceClock({ seconds: 15 * 60 }); // an unpaid pay-in is Expired now
+ *   const run = await sandbox.startRun(); // a clock of its own: never move the shared account's
+ *   await run.advanceClock({ seconds: 15 * 60 }); // the run's unpaid pay-ins are Expired now
+ *   await run.resetClock(); // back on the real time
  *   await sandbox.createPayin(request, { chaos: { modes: ["duplicate", "out-of-order"], seed: 7 } });
  *
  * The Playwright fixture built on it is in ./playwright.ts.
@@ -207,6 +209,8 @@ function accountKit(options: SandboxKitOptions) {
           : { to: typeof by.to === "string" ? by.to : by.to.toISOString() },
         sandboxClockSchema,
       ),
+    /** Puts the account's clock back on the real time (DELETE /sandbox/clock). */
+    resetClock: (): Promise<SandboxClock> => get("/sandbox/clock", sandboxClockSchema, "DELETE"),
     /** The account's request log, newest first. */
     async requests(filter: RequestLogFilter = {}): Promise<SandboxRequestLog["requests"]> {
       const query = new URLSearchParams();

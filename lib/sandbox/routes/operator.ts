@@ -1,7 +1,8 @@
 /**
  * GET /sandbox: a small operator page for QA — the account's recent orders with buttons that move them.
- * HTTP Basic auth with the account's client id and secret (browsers ask for it); the buttons post a form,
- * accepted only from this page's own origin (Hono's csrf: no cross-site form posts).
+ * HTTP Basic auth with the account's client id and secret (browsers ask for it; wrong ones are throttled with
+ * the API's wrong signatures: auth-throttle.ts); the buttons post a form, accepted only from this page's own
+ * origin (Hono's csrf: no cross-site form posts).
  */
 import type { MiddlewareHandler } from "hono";
 import { basicAuth } from "hono/basic-auth";
@@ -11,6 +12,7 @@ import { canMoveTo, type FinalStatus, finalStatusesFor } from "@/lib/contract";
 import { operatorMoveRoute, operatorPageRoute, operatorResendRoute } from "@/lib/contract/openapi";
 import { isUuid } from "@/lib/contract/uuid";
 import type { SandboxApp } from "../app";
+import { clientAddress } from "../auth-throttle";
 import { bodyWithin } from "../body-limit";
 import { constantTimeEqual } from "../canonical";
 import type { Merchant, SandboxContext } from "../context";
@@ -30,22 +32,36 @@ const challenge = () =>
   });
 
 /** Basic auth against the sandbox's accounts; the merchant goes into the context. */
-function merchantSignIn(ctx: SandboxContext) {
-  return answeringRefusal<MerchantEnv>(
-    basicAuth({
-      verifyUser: async (clientId, secret, c) => {
-        const account = await ctx.accounts.find(clientId);
-        if (account === undefined) return false;
-        const { secret: known, nextSecret: next } = account;
-        if (!constantTimeEqual(known, secret) && (next === undefined || !constantTimeEqual(next, secret)))
-          return false;
-        ctx.accounts.seen(account);
-        c.set("merchant", account);
-        return true;
-      },
-    }),
-    challenge,
-  );
+function merchantSignIn(ctx: SandboxContext): MiddlewareHandler<MerchantEnv> {
+  return async (c, next) => {
+    await ctx.throttle.refresh();
+    let throttled: Response | undefined;
+    const signIn = answeringRefusal<MerchantEnv>(
+      basicAuth({
+        verifyUser: async (clientId, secret, c) => {
+          const address = clientAddress(c);
+          const account = await ctx.accounts.find(clientId);
+          // From here to the count of a failure, no await: parallel guesses see each other's failures.
+          throttled = ctx.throttle.refusal(account && clientId, address);
+          if (throttled) return false;
+          if (account === undefined) {
+            await ctx.throttle.failed(undefined, address);
+            return false;
+          }
+          const { secret: known, nextSecret: next } = account;
+          if (!constantTimeEqual(known, secret) && (next === undefined || !constantTimeEqual(next, secret))) {
+            await ctx.throttle.failed(clientId, address);
+            return false;
+          }
+          ctx.accounts.seen(account);
+          c.set("merchant", account);
+          return true;
+        },
+      }),
+      () => throttled ?? challenge(),
+    );
+    return signIn(c, next);
+  };
 }
 
 const sameOriginForms = answeringRefusal(csrf(), () =>
