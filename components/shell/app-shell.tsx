@@ -26,7 +26,7 @@ export function AppShell({
   views: readonly SavedView[];
   children: ReactNode;
 }) {
-  const sections = user.mustChangePassword ? null : (
+  const sections = user.mustChangePassword || user.mustEnrolSecondFactor ? null : (
     <>
       <NavLinks role={user.role} />
       {/* It reads the URL's query (useSearchParams): a boundary of its own keeps the rest server-rendered. */}

@@ -81,8 +81,21 @@ const FAILED_REASON: Record<string, string> = {
   disabled: "account disabled",
 };
 
+const FACTOR_TEXT: Record<string, string> = {
+  totp: "an authenticator app code",
+  "recovery-code": "a recovery code",
+  passkey: "a passkey",
+};
+
 const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
-  "auth.sign-in": () => ["Signed in"],
+  "auth.sign-in": (e) => [
+    typeof e.details.secondFactor === "string"
+      ? `Signed in with ${FACTOR_TEXT[str(e.details.secondFactor)] ?? "a second factor"}`
+      : "Signed in",
+  ],
+  "auth.second-factor-failed": (e) => [
+    `Wrong second factor at sign-in${e.details.exhausted === true ? " (too many: sign-in ended)" : ""}`,
+  ],
   "auth.sign-out": () => ["Signed out"],
   "auth.sign-in-failed": (e) => {
     const reason = FAILED_REASON[str(e.details.reason)];
@@ -110,6 +123,18 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     who(e),
     " (signed out; a one-time password must be replaced at the next sign-in)",
   ],
+  "user.second-factor-add": (e) => [
+    e.details.kind === "passkey"
+      ? `Added the passkey “${str(e.details.name)}”`
+      : "Set up an authenticator app",
+  ],
+  "user.second-factor-remove": (e) => [`Removed the second factor “${str(e.details.name)}”`],
+  "user.second-factor-reset": (e) => [
+    "Reset the second factors of ",
+    who(e),
+    " (signed out; recovery codes removed)",
+  ],
+  "user.recovery-codes": () => ["Made new recovery codes"],
   "order.create": (e) => ["Created the ", ...order(e), orderSummary(e)],
   "order.retry": (e) => ["Resent the ", ...order(e), ` by hand${orderSummary(e)}`],
   "order.resume": (e) => ["Resumed the ", ...order(e), ` after an interrupted submission${orderSummary(e)}`],
@@ -137,6 +162,11 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
   ],
   "settings.payout-approvals": (e) => [
     `Set pay-out approvals from ${str(e.details.from) || "off"} to ${str(e.details.to) || "off"}`,
+  ],
+  "settings.second-factor": (e) => [
+    e.details.required === true
+      ? "Required a second factor for admins and approvers"
+      : "Made the second factor optional",
   ],
   "orders.export": (e) => [`Exported ${exportFilters(e)} as CSV`],
   "requests.export": (e) => [`Exported ${exportFilters(e, "calls to the payment service")} as CSV`],
