@@ -1,6 +1,7 @@
 "use server";
 
-import { startTotpEnrolment, type TotpSetup } from "@/lib/auth/second-factor/factors";
+import { startTotpEnrolment } from "@/lib/auth/second-factor/factors";
+import type { TotpSetup } from "@/lib/auth/second-factor/types";
 import { runtime } from "@/lib/runtime";
 import type { ActionResult } from "./action-result";
 import { defineAction } from "./define-action";

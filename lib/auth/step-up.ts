@@ -25,6 +25,9 @@ import { runtime } from "@/lib/runtime";
 import { verifyPassword } from "./password";
 import { minutesToWait, type RateLimitRule, releaseAttempt, reserveAttempt } from "./rate-limit";
 import type { SecondFactorDeps } from "./second-factor/deps";
+import type { StepUpPrompt } from "./second-factor/types";
+
+export type { StepUpPrompt } from "./second-factor/types";
 import { looksLikeRecoveryCode } from "./second-factor/recovery";
 import {
   checkPasskeyAssertion,
@@ -52,9 +55,6 @@ export interface StepUpProof {
 export type StepUpResult =
   | { ok: true; method: "password" | "second-factor" }
   | { ok: false; fieldErrors: Record<string, string>; message: string };
-
-/** What the step-up asks of this user: their password, or their second factor (which kinds they have). */
-export type StepUpPrompt = { kind: "password" } | { kind: "second-factor"; totp: boolean; passkey: boolean };
 
 export async function stepUpPrompt(sql: Sql, userId: string): Promise<StepUpPrompt> {
   const factors = await listSecondFactors(sql, userId);

@@ -1,14 +1,22 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { AccountSecondFactor } from "@/components/second-factor/account-second-factor";
 import { requirePageUser } from "@/lib/auth";
 import { ROLE_LABELS } from "@/lib/auth/roles";
+import { accountFactors } from "@/lib/auth/second-factor/factors";
+import { getDb } from "@/lib/runtime";
 
 export const metadata: Metadata = { title: "Your account" };
 
-/** Every role: who you are signed in as, and changing your password (forced after an admin's reset). */
+/**
+ * Every role: who you are signed in as, changing your password (forced after an admin's reset), and the
+ * second factor (forced when the role requires one and none is set up).
+ */
 export default async function AccountPage() {
   const me = await requirePageUser();
   const forced = me.mustChangePassword === true;
+  const mustEnrol = me.mustEnrolSecondFactor === true;
+  const factors = await accountFactors(await getDb(), me.id);
   return (
     <div className="page">
       <div className="page-header">
@@ -25,7 +33,17 @@ export default async function AccountPage() {
           closed.
         </div>
       ) : null}
-      <ChangePasswordForm forced={forced} />
+      {mustEnrol ? (
+        <div className="alert alert-warning" role="alert">
+          Your role requires a second factor. Set up an authenticator app or add a passkey below to continue:
+          until then the dashboard stays closed.
+        </div>
+      ) : null}
+      <div className="stack">
+        {mustEnrol ? <AccountSecondFactor initial={factors} /> : null}
+        <ChangePasswordForm forced={forced} />
+        {mustEnrol ? null : <AccountSecondFactor initial={factors} />}
+      </div>
     </div>
   );
 }

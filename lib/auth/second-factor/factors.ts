@@ -32,25 +32,14 @@ import type { SecondFactorDeps } from "./deps";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery";
 import { seal, unseal } from "./seal";
 import { acceptedTotpStep, newTotpSecret, totpUri } from "./totp";
+import type { AccountFactors, TotpSetup } from "./types";
 import { CHALLENGE_VALID_MS } from "./verify";
+
+export type { AccountFactors, FactorView, TotpSetup } from "./types";
 
 export { FACTOR_NAME_MAX } from "./schemas";
 
 export const AUTHENTICATOR_APP_NAME = "Authenticator app";
-
-/** What Your account lists of a factor. */
-export interface FactorView {
-  id: string;
-  kind: "totp" | "passkey";
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface AccountFactors {
-  factors: FactorView[];
-  unusedRecoveryCodes: number;
-}
 
 export async function accountFactors(sql: Sql, userId: string): Promise<AccountFactors> {
   const rows = await listSecondFactors(sql, userId);
@@ -73,13 +62,6 @@ export type Enrolled = { ok: true; message: string; recoveryCodes?: string[] };
 interface Owner {
   id: string;
   email: string;
-}
-
-export interface TotpSetup {
-  /** Base32, for typing into the app. */
-  secret: string;
-  /** otpauth:// URI, for the QR code. */
-  uri: string;
 }
 
 /** A new seed for the user's authenticator app, kept unconfirmed until a code from it comes back. */
