@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { totpCode } from "../lib/auth/second-factor/totp";
 import { E2E } from "./config";
 import { expect, type StaffRole, test, unique } from "./fixtures";
+import { approvalsOff, createBankAccountPayout, holdLargeRoublePayouts } from "./payout-approvals";
 import { addUser, seriousAxeViolations, signIn } from "./staff";
 
 /**
@@ -217,12 +218,14 @@ test("approving a pay-out asks an approver with an authenticator app for a code,
   page,
 }) => {
   test.setTimeout(180_000);
-  await setApprovalThreshold(page, "700000");
+  await holdLargeRoublePayouts(page);
   const operator = await person(page, "operator");
   const approver = await person(page, "approver");
   try {
     const { secret } = await enrolTotp(approver.page);
-    const orderUrl = await createHeldPayout(operator.page, "777777.14");
+    await createBankAccountPayout(operator.page, "777777.14");
+    await expect(operator.page.getByTestId("approval-card")).toContainText("Awaiting approval");
+    const orderUrl = operator.page.url();
 
     await approver.page.goto(orderUrl);
     await approver.page.getByRole("button", { name: "Approve…" }).click();
@@ -242,7 +245,7 @@ test("approving a pay-out asks an approver with an authenticator app for a code,
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     await expect(approver.page.getByTestId("approval-card")).toContainText(`by ${approver.email}`);
   } finally {
-    await setApprovalThreshold(page, null);
+    await approvalsOff(page);
     await operator.context.close();
     await approver.context.close();
   }
@@ -299,32 +302,4 @@ async function setFactorRequired(admin: Page, on: boolean): Promise<void> {
   if ((await toggle.isChecked()) !== on) await toggle.click();
   await expect(toggle).toBeChecked({ checked: on });
   await expect(admin.getByText(on ? "Second factor required" : "Second factor optional")).toBeVisible();
-}
-
-async function setApprovalThreshold(admin: Page, rub: string | null): Promise<void> {
-  await admin.goto("/settings");
-  if (rub) {
-    await admin.getByLabel("Pay-outs from an amount, per currency").check();
-    await admin.getByLabel("RUB from").fill(rub);
-  } else {
-    await admin.getByLabel("Off: pay-outs are sent at once").check();
-  }
-  await admin.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(admin.getByTestId("form-status")).toContainText("Pay-out approvals:");
-}
-
-/** A bank-account pay-out over the threshold, created through the form; its order page's URL. */
-async function createHeldPayout(page: Page, amount: string): Promise<string> {
-  await page.goto("/payouts/new");
-  await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
-  await page.getByLabel("Payment method").selectOption("BankAccount");
-  await page.getByLabel("Amount", { exact: true }).fill(amount);
-  await page.getByLabel("Bank account number").fill("40817810099910004312");
-  await page.getByRole("button", { name: "Generate" }).click();
-  await page.getByLabel("Client IP").fill("203.0.113.10");
-  await page.getByLabel("Client email").fill(`factor-${unique()}@example.com`);
-  await page.getByRole("button", { name: "Create pay-out" }).click();
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  await expect(page.getByTestId("approval-card")).toContainText("Awaiting approval");
-  return page.url();
 }

@@ -8,6 +8,7 @@ import { FactorList } from "./factor-list";
 import { PasskeyAdd } from "./passkey-add";
 import { RecoveryCodes } from "./recovery-codes";
 import styles from "./second-factor.module.css";
+import { StatusLine } from "./status-line";
 import { TotpSetup } from "./totp-setup";
 
 /**
@@ -45,13 +46,7 @@ export function AccountSecondFactor({ initial }: { initial: AccountFactors }) {
         After your password, signing in asks for a code from your authenticator app or a passkey; so does
         approving a pay-out.
       </p>
-      <div role="status" aria-live="polite">
-        {status ? (
-          <p className={`alert ${status.ok ? "alert-success" : "alert-error"} ${styles.flush}`}>
-            {status.text}
-          </p>
-        ) : null}
-      </div>
+      <StatusLine status={status} />
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
       <FactorList factors={initial.factors} onChanged={(ok, text) => changed(ok, text)} />
       {hasTotp ? null : <TotpSetup onEnrolled={(text, c) => changed(true, text, c)} />}

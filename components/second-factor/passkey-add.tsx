@@ -1,21 +1,12 @@
 "use client";
 
-import { startRegistration, WebAuthnError } from "@simplewebauthn/browser";
 import { useId, useState, useTransition } from "react";
 import { PlainField } from "@/components/forms/plain-field";
 import { passkeyRegistrationOptionsAction } from "@/lib/actions/passkey-registration-options-action";
 import { registerPasskeyAction } from "@/lib/actions/register-passkey-action";
 import { FACTOR_NAME_MAX } from "@/lib/auth/second-factor/schemas";
+import { createPasskey } from "./passkey-ceremony";
 import styles from "./second-factor.module.css";
-
-/** What the browser said when the passkey ceremony did not finish, for the status line. */
-export function webAuthnFailure(error: unknown): string {
-  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED")
-    return "This passkey is on your account already.";
-  if (error instanceof Error && error.name === "NotAllowedError")
-    return "The passkey request was cancelled or timed out.";
-  return "This browser could not use a passkey. Try again, or use another device.";
-}
 
 /** Add a passkey: a name to tell it apart, then the browser's own passkey prompt. */
 export function PasskeyAdd({ onEnrolled }: { onEnrolled: (message: string, codes?: string[]) => void }) {
@@ -35,30 +26,18 @@ export function PasskeyAdd({ onEnrolled }: { onEnrolled: (message: string, codes
       return;
     }
     startTransition(async () => {
-      try {
-        const options = await passkeyRegistrationOptionsAction();
-        if (!options.ok) {
-          setMessage(options.message ?? "Could not start. Try again.");
-          return;
-        }
-        let response: Awaited<ReturnType<typeof startRegistration>>;
-        try {
-          response = await startRegistration({ optionsJSON: options.options });
-        } catch (e) {
-          setMessage(webAuthnFailure(e));
-          return;
-        }
-        const result = await registerPasskeyAction({ name, response });
-        if (result.ok) {
-          form.reset();
-          onEnrolled(result.message ?? "Passkey added.", result.recoveryCodes);
-          return;
-        }
-        setError(result.fieldErrors?.name);
-        if (!result.fieldErrors?.name) setMessage(result.message ?? "Not added.");
-      } catch {
-        setMessage("Could not reach the dashboard. Try again.");
+      const done = await createPasskey(passkeyRegistrationOptionsAction, (response) =>
+        registerPasskeyAction({ name, response }),
+      );
+      if (!done.reached) return setMessage(done.message);
+      const result = done.result;
+      if (result.ok) {
+        form.reset();
+        onEnrolled(result.message ?? "Passkey added.", result.recoveryCodes);
+        return;
       }
+      setError(result.fieldErrors?.name);
+      if (!result.fieldErrors?.name) setMessage(result.message ?? "Not added.");
     });
   }
 

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { saveSecondFactorSettingAction } from "@/lib/actions/save-second-factor-setting-action";
 import styles from "./second-factor.module.css";
+import { StatusLine } from "./status-line";
 
 /** Settings → Second factor: one switch, saved as soon as it is flipped (and put back if refused). */
 export function SecondFactorSettingForm({ required }: { required: boolean }) {
@@ -48,13 +49,7 @@ export function SecondFactorSettingForm({ required }: { required: boolean }) {
         />
         <span>Require a second factor for admins and approvers</span>
       </label>
-      <div id={`${id}-status`} role="status" aria-live="polite">
-        {status ? (
-          <p className={`alert ${status.ok ? "alert-success" : "alert-error"} ${styles.flush}`}>
-            {status.text}
-          </p>
-        ) : null}
-      </div>
+      <StatusLine id={`${id}-status`} status={status} />
     </section>
   );
 }

@@ -1,11 +1,10 @@
 "use client";
 
-import { startAuthentication } from "@simplewebauthn/browser";
 import { useState, useTransition } from "react";
 import { stepUpPasskeyAction } from "@/lib/actions/step-up-passkey-action";
 import { stepUpPasskeyOptionsAction } from "@/lib/actions/step-up-passkey-options-action";
 import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
-import { webAuthnFailure } from "./passkey-add";
+import { assertPasskey } from "./passkey-ceremony";
 import styles from "./second-factor.module.css";
 
 /** The form fields a step-up posts (lib/auth/step-up.ts reads them): whichever the prompt shows. */
@@ -69,27 +68,12 @@ function PasskeyStepUp() {
   function confirm() {
     setStatus(null);
     startTransition(async () => {
-      try {
-        const options = await stepUpPasskeyOptionsAction();
-        if (!options.ok) {
-          setStatus({ ok: false, text: options.message ?? "Could not start. Try again." });
-          return;
-        }
-        let response: Awaited<ReturnType<typeof startAuthentication>>;
-        try {
-          response = await startAuthentication({ optionsJSON: options.options });
-        } catch (e) {
-          setStatus({ ok: false, text: webAuthnFailure(e) });
-          return;
-        }
-        const result = await stepUpPasskeyAction({ response });
-        setStatus({
-          ok: result.ok,
-          text: result.ok ? "Passkey confirmed: you may confirm now." : (result.message ?? "Not confirmed."),
-        });
-      } catch {
-        setStatus({ ok: false, text: "Could not reach the dashboard. Try again." });
-      }
+      const done = await assertPasskey(stepUpPasskeyOptionsAction, (response) =>
+        stepUpPasskeyAction({ response }),
+      );
+      if (!done.reached) setStatus({ ok: false, text: done.message });
+      else if (done.result.ok) setStatus({ ok: true, text: "Passkey confirmed: you may confirm now." });
+      else setStatus({ ok: false, text: done.result.message ?? "Not confirmed." });
     });
   }
 

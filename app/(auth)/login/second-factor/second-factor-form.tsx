@@ -1,9 +1,8 @@
 "use client";
 
-import { startAuthentication } from "@simplewebauthn/browser";
 import { useActionState, useState, useTransition } from "react";
 import { PlainField } from "@/components/forms/plain-field";
-import { webAuthnFailure } from "@/components/second-factor/passkey-add";
+import { assertPasskey } from "@/components/second-factor/passkey-ceremony";
 import type { ActionResult } from "@/lib/actions/action-result";
 import { passkeySignInAction } from "@/lib/actions/passkey-sign-in-action";
 import { passkeySignInOptionsAction } from "@/lib/actions/passkey-sign-in-options-action";
@@ -20,25 +19,12 @@ export function SecondFactorForm({ next, passkey }: { next: string; passkey: boo
   function passkeySignIn() {
     setPasskeyMessage(null);
     startPasskey(async () => {
-      try {
-        const options = await passkeySignInOptionsAction();
-        if (!options.ok) {
-          setPasskeyMessage(options.message ?? "Could not start. Try again.");
-          return;
-        }
-        let response: Awaited<ReturnType<typeof startAuthentication>>;
-        try {
-          response = await startAuthentication({ optionsJSON: options.options });
-        } catch (e) {
-          setPasskeyMessage(webAuthnFailure(e));
-          return;
-        }
-        // Success is a redirect; only a refusal comes back.
-        const result = await passkeySignInAction({ response }, next);
-        if (result && !result.ok) setPasskeyMessage(result.message ?? "Not signed in.");
-      } catch {
-        setPasskeyMessage("Could not reach the dashboard. Try again.");
-      }
+      // Success is a redirect; only a refusal comes back.
+      const done = await assertPasskey(passkeySignInOptionsAction, (response) =>
+        passkeySignInAction({ response }, next),
+      );
+      if (!done.reached) setPasskeyMessage(done.message);
+      else if (!done.result.ok) setPasskeyMessage(done.result.message ?? "Not signed in.");
     });
   }
 
