@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, useTransition } from "react";
-import { STEP_UP_FIELDS, StepUpField } from "@/components/second-factor/step-up-field";
+import { STEP_UP_FIELDS, StepUpField, stepUpErrorField } from "@/components/second-factor/step-up-field";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
 import styles from "./approvals.module.css";
@@ -62,7 +62,10 @@ export function DecisionDialog(p: {
         }
         const fieldErrors = result.fieldErrors ?? {};
         setErrors(fieldErrors);
-        const placed = new Set([...(p.stepUp ? STEP_UP_FIELDS : []), ...p.fields.map((f) => f.name)]);
+        const placed = new Set([
+          ...(p.stepUp ? [stepUpErrorField(p.stepUp)] : []),
+          ...p.fields.map((f) => f.name),
+        ]);
         const other = Object.entries(fieldErrors)
           .filter(([k]) => !placed.has(k))
           .map(([, v]) => v);

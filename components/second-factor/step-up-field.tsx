@@ -7,8 +7,13 @@ import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
 import { assertPasskey } from "./passkey-ceremony";
 import styles from "./second-factor.module.css";
 
-/** The form fields a step-up posts (lib/auth/step-up.ts reads them): whichever the prompt shows. */
+/** The form fields a step-up posts (lib/auth/step-up.ts reads them). */
 export const STEP_UP_FIELDS = ["password", "code"] as const;
+
+/** The field whose errors the prompt shows: a refusal naming the other one goes to the status line. */
+export function stepUpErrorField(prompt: StepUpPrompt): (typeof STEP_UP_FIELDS)[number] {
+  return prompt.kind === "password" ? "password" : "code";
+}
 
 /**
  * Step-up inside any confirming form (a pay-out's approval, a bulk file's): the password for an account with
