@@ -5,6 +5,7 @@ import { requirePageUser } from "@/lib/auth";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { accountFactors } from "@/lib/auth/second-factor/factors";
 import { getDb } from "@/lib/runtime";
+import styles from "@/components/account/account.module.css";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -40,9 +41,12 @@ export default async function AccountPage() {
         </div>
       ) : null}
       <div className="stack">
-        {mustEnrol ? <AccountSecondFactor initial={factors} /> : null}
         <ChangePasswordForm forced={forced} />
-        {mustEnrol ? null : <AccountSecondFactor initial={factors} />}
+        {/* One place in the tree (moved up by CSS while held here), so it keeps the recovery codes it shows
+            when the page re-renders without the hold. */}
+        <div className={mustEnrol ? styles.first : undefined}>
+          <AccountSecondFactor initial={factors} />
+        </div>
       </div>
     </div>
   );

@@ -40,6 +40,8 @@ export type { AccountFactors, FactorView, TotpSetup } from "./types";
 export { FACTOR_NAME_MAX } from "./schemas";
 
 export const AUTHENTICATOR_APP_NAME = "Authenticator app";
+/** EdDSA, ES256, RS256 (COSE ids): what authenticators make; not the library's experimental ML-DSA. */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
 
 export async function accountFactors(sql: Sql, userId: string): Promise<AccountFactors> {
   const rows = await listSecondFactors(sql, userId);
@@ -161,6 +163,7 @@ export async function passkeyRegistrationOptions(
       transports: p.transports ?? undefined,
     })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
   await putChallenge(deps.sql, {
     userId: user.id,
@@ -188,6 +191,7 @@ export async function registerPasskey(
       expectedOrigin: deps.relyingParty.origins,
       expectedRPID: deps.relyingParty.id,
       requireUserVerification: false,
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
   } catch {
     return { ok: false, message: refused };
