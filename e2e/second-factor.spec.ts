@@ -291,7 +291,7 @@ test("with the switch on, an approver without a factor sets one up at sign-in be
     await expect(page.getByText("Reset the second factors of").first()).toBeVisible();
     await approver.page.goto("/orders");
     await expect(approver.page).toHaveURL(/\/login/);
-    await signIn(approver.page, approver.email, approver.password);
+    await signIn(approver.page, approver.email, approver.password, "/orders");
     await expect(approver.page).toHaveURL(/\/orders$/);
   } finally {
     await approver.context.close();
