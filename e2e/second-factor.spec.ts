@@ -278,7 +278,9 @@ test("with the switch on, an approver without a factor sets one up at sign-in be
   try {
     // The admin resets it: the approver is signed out, and the password alone signs in again.
     await page.goto("/users");
+    await expect(page.locator(`tr[data-user-email="${approver.email}"]`)).toContainText("Second factor on");
     await page.getByRole("button", { name: `Reset second factor of ${approver.email}` }).click();
+    await shots(page, "users-reset-dialog");
     await page
       .getByRole("dialog", { name: `Reset the second factor of ${approver.email}?` })
       .getByRole("button", { name: "Reset second factor" })
@@ -286,7 +288,6 @@ test("with the switch on, an approver without a factor sets one up at sign-in be
     await expect(
       page.getByText(`${approver.email}'s second factors and recovery codes are removed`),
     ).toBeVisible();
-    await shots(page, "users-reset");
     await page.goto("/users");
     await expect(page.getByText("Reset the second factors of").first()).toBeVisible();
     await approver.page.goto("/orders");

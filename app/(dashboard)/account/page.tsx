@@ -29,13 +29,13 @@ export default async function AccountPage() {
         </div>
       </div>
       {forced ? (
-        <div className="alert alert-warning" role="alert">
+        <div className={`alert alert-warning ${styles.notice}`} role="alert">
           An admin reset your password. Choose a new password to continue: until then the dashboard stays
           closed.
         </div>
       ) : null}
       {mustEnrol ? (
-        <div className="alert alert-warning" role="alert">
+        <div className={`alert alert-warning ${styles.notice}`} role="alert">
           Your role requires a second factor. Set up an authenticator app or add a passkey below to continue:
           until then the dashboard stays closed.
         </div>
