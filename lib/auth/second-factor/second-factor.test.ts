@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, RECOVERY_CODE_COUNT } from "./recovery";
+import { KEY_FILE_NAME, loadSecondFactorKey } from "./key";
 import { relyingPartyFor } from "./relying-party";
 import { parseKey, seal, unseal } from "./seal";
 import { acceptedTotpStep, newTotpSecret, totpCode, totpUri } from "./totp";
@@ -120,5 +124,27 @@ describe("WebAuthn relying party", () => {
     ["http://127.0.0.1:3332", "localhost", ["http://localhost:3332", "http://127.0.0.1:3332"]],
   ])("%s → RP ID %s", (url, id, origins) => {
     expect(relyingPartyFor(url)).toMatchObject({ id, origins });
+  });
+});
+
+describe("the second-factor key", () => {
+  it("takes SECOND_FACTOR_KEY; unset, generates one into the data folder once (owner-only) and reuses it", async () => {
+    const configured = "ab".repeat(32);
+    expect((await loadSecondFactorKey(configured, "/nonexistent")).toString("hex")).toBe(configured);
+    await expect(loadSecondFactorKey("short", "/nonexistent")).rejects.toThrow("SECOND_FACTOR_KEY");
+
+    const dir = mkdtempSync(path.join(tmpdir(), "sf-key-"));
+    try {
+      const logs: string[] = [];
+      const first = await loadSecondFactorKey(undefined, path.join(dir, "data"), (m) => logs.push(m));
+      expect(first).toHaveLength(32);
+      expect(logs).toHaveLength(1);
+      expect(statSync(path.join(dir, "data", KEY_FILE_NAME)).mode & 0o777).toBe(0o600);
+      const again = await loadSecondFactorKey(undefined, path.join(dir, "data"), (m) => logs.push(m));
+      expect(again.equals(first)).toBe(true);
+      expect(logs).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
