@@ -12,6 +12,7 @@ import { signInAction } from "@/lib/actions/sign-in-action";
 import { signInCodeAction } from "@/lib/actions/sign-in-code-action";
 import { startTotpEnrolmentAction } from "@/lib/actions/start-totp-enrolment-action";
 import type { Database } from "@/lib/database";
+import { formData } from "@/lib/testing/action-session";
 import { addTestUser } from "@/lib/testing/auth-database";
 import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
 import { testRequest } from "@/lib/testing/next-headers";
@@ -36,16 +37,10 @@ afterAll(async () => {
   await rt?.close();
 });
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-};
-
 /** Posts the sign-in form; the redirect's target (every success is one). */
 async function post(action: (p: unknown, f: FormData) => Promise<unknown>, fields: Record<string, string>) {
   try {
-    return { answer: await action(null, form(fields)) };
+    return { answer: await action(null, formData(fields)) };
   } catch (error) {
     const digest = (error as { digest?: string }).digest ?? "";
     if (!digest.startsWith("NEXT_REDIRECT")) throw error;
