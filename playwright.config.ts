@@ -6,6 +6,12 @@ import { E2E } from "./e2e/config";
  * sandbox and the dashboard on a fresh data folder. Browsers: Debian's chromium (Playwright cannot download
  * its own here).
  */
+/**
+ * Specs that turn a dashboard-wide setting on (the pay-out approvals threshold, the required second factor
+ * for admins and approvers): a flow running beside them would be held or sent to enrol.
+ */
+const DASHBOARD_WIDE_SPECS = /(payout-approvals|second-factor)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "./e2e",
   outputDir: E2E.outputDir,
@@ -34,8 +40,18 @@ export default defineConfig({
     { name: "setup", testMatch: /.*\.setup\.ts/ },
     {
       name: "chromium",
+      testIgnore: DASHBOARD_WIDE_SPECS,
       use: { ...devices["Desktop Chrome"], storageState: E2E.adminStorageState },
       dependencies: ["setup"],
+    },
+    {
+      // One file at a time, after every other flow has finished: nobody signs in or sends a pay-out while a
+      // dashboard-wide switch is on. Run one of them alone with E2E_DASHBOARD_WIDE_ALONE=1 (skips the wait).
+      name: "dashboard-wide",
+      testMatch: DASHBOARD_WIDE_SPECS,
+      workers: 1,
+      use: { ...devices["Desktop Chrome"], storageState: E2E.adminStorageState },
+      dependencies: process.env.E2E_DASHBOARD_WIDE_ALONE === "1" ? ["setup"] : ["chromium"],
     },
   ],
   webServer: {

@@ -1,5 +1,12 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, screenshot, test, unique } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { expect, screenshot, test } from "./fixtures";
+import {
+  approvalsOff,
+  createBankAccountPayout,
+  holdLargeRoublePayouts,
+  setApprovals,
+  THRESHOLD,
+} from "./payout-approvals";
 
 /**
  * Pay-out approvals (issue 17 §1): an admin holds pay-outs from an amount, an operator's pay-out waits
@@ -11,47 +18,9 @@ import { expect, screenshot, test, unique } from "./fixtures";
 // One setting for the whole dashboard: this file's tests run one after another.
 test.describe.configure({ mode: "serial" });
 
-const THRESHOLD = "700000";
 /** Above the threshold; cents .14: the sandbox marks it Success at once (lib/sandbox/README.md). */
 const HELD_AMOUNT = "777777.14";
 const PHONE = { width: 390, height: 844 };
-
-async function setApprovals(page: Page, choose: (page: Page) => Promise<void>): Promise<void> {
-  await page.goto("/settings");
-  await expect(page.getByRole("heading", { name: "Payout approvals" })).toBeVisible();
-  await choose(page);
-  await page.getByRole("button", { name: "Save" }).click();
-}
-
-async function holdLargeRoublePayouts(page: Page): Promise<void> {
-  await setApprovals(page, async (p) => {
-    await p.getByLabel("Pay-outs from an amount, per currency").check();
-    await p.getByLabel("RUB from").fill(THRESHOLD);
-  });
-  await expect(page.getByTestId("form-status")).toHaveText(
-    "Pay-out approvals: pay-outs of RUB from 700000.00.",
-  );
-}
-
-async function approvalsOff(page: Page): Promise<void> {
-  await setApprovals(page, (p) => p.getByLabel("Off: pay-outs are sent at once").check());
-  await expect(page.getByTestId("form-status")).toHaveText("Pay-out approvals: off.");
-}
-
-async function createBankAccountPayout(page: Page, amount: string): Promise<string> {
-  await page.goto("/payouts/new");
-  await expect(page.getByTestId("payment-id")).toHaveText(/^[0-9a-f-]{36}$/);
-  const paymentId = ((await page.getByTestId("payment-id").textContent()) ?? "").trim();
-  await page.getByLabel("Payment method").selectOption("BankAccount");
-  await page.getByLabel("Amount", { exact: true }).fill(amount);
-  await page.getByLabel("Bank account number").fill("40817810099910004312");
-  await page.getByRole("button", { name: "Generate" }).click();
-  await page.getByLabel("Client IP").fill("203.0.113.10");
-  await page.getByLabel("Client email").fill(`approvals-${unique()}@example.com`);
-  await page.getByRole("button", { name: "Create pay-out" }).click();
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  return paymentId;
-}
 
 test("a pay-out over the threshold waits; an approver approves it with their password and it is sent", async ({
   page,

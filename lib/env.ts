@@ -94,6 +94,15 @@ export const dashboardEnvObject = z.object({
     description: "The first admin's password, ≥ 12 characters",
     docDefault: "— (generated, printed)",
   }),
+  SECOND_FACTOR_KEY: optionalString
+    .refine((v) => v === undefined || /^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(v), {
+      message: "Must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)",
+    })
+    .meta({
+      description:
+        "Key (32 bytes: `openssl rand -hex 32`) that encrypts authenticator-app seeds at rest (AES-256-GCM). Unset: generated once into `$DATA_DIR/second-factor.key`. Instances sharing a `DATABASE_URL` must share it; losing it means everyone sets up their authenticator app again",
+      docDefault: "— (generated into the data folder)",
+    }),
   POSTBACK_UNVERIFIED_RETENTION_HOURS: optionalString
     .pipe(z.coerce.number<string | undefined>().int().min(1).max(8760).default(72))
     .meta({

@@ -27,6 +27,9 @@ import {
 } from "@/lib/payment-api";
 import { createUnverifiedPurge, type UnverifiedPurge } from "@/lib/postback/purge";
 import { processSlot } from "@/lib/process-slot";
+import { loadSecondFactorKey } from "@/lib/auth/second-factor/key";
+import { type RelyingParty, relyingPartyFor } from "@/lib/auth/second-factor/relying-party";
+import type { SecondFactorDeps } from "@/lib/auth/second-factor/deps";
 
 export interface DashboardRuntime {
   readonly env: Env;
@@ -44,6 +47,8 @@ export interface DashboardRuntime {
   readonly sessionEnds: SessionEndFeed;
   /** The receiver's purge of expired unverified deliveries (POSTBACK_UNVERIFIED_RETENTION_HOURS). */
   readonly unverifiedPurge: UnverifiedPurge;
+  /** What second factors need: the database, the key sealing TOTP seeds, the WebAuthn relying party. */
+  secondFactorDeps(): Promise<SecondFactorDeps>;
   /** What sending an order needs, for `userId` (null: the automatic resume). */
   submitDeps(userId: string | null): Promise<OrderSubmitDeps>;
   /** Starts the submit resume loop (ORDER_RESUME_INTERVAL_MS); later calls return the running one. */
@@ -77,6 +82,8 @@ export function createRuntime(env: Env): DashboardRuntime {
     db,
   );
   const inFlightMs = paymentApiInFlightMs(env.PAYMENT_API_TIMEOUT_MS);
+  let key: Promise<Buffer> | undefined;
+  const relyingParty: RelyingParty = relyingPartyFor(env.PUBLIC_BASE_URL);
   const statusFeed = createOrderStatusFeed(db);
   const sessionEnds = createSessionEndFeed(db);
   const submitDeps = async (userId: string | null): Promise<OrderSubmitDeps> => ({
@@ -96,6 +103,13 @@ export function createRuntime(env: Env): DashboardRuntime {
     sessionEnds,
     unverifiedPurge: createUnverifiedPurge(env.POSTBACK_UNVERIFIED_RETENTION_HOURS),
     submitDeps,
+    async secondFactorDeps() {
+      key ??= loadSecondFactorKey(env.SECOND_FACTOR_KEY, env.DATA_DIR).catch((error) => {
+        key = undefined;
+        throw error;
+      });
+      return { sql: await db(), key: await key, relyingParty };
+    },
     startSubmitResume() {
       resumeLoop ??= startSubmitResumeLoop({
         intervalMs: env.ORDER_RESUME_INTERVAL_MS,

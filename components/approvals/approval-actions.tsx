@@ -4,6 +4,7 @@ import { approvePayoutAction } from "@/lib/actions/approve-payout-action";
 import { cancelPayoutAction } from "@/lib/actions/cancel-payout-action";
 import { rejectPayoutAction } from "@/lib/actions/reject-payout-action";
 import { REASON_MAX_LENGTH } from "@/lib/approvals/decision-schemas";
+import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
 import { DecisionDialog, type DecisionField } from "./decision-dialog";
 import styles from "./approvals.module.css";
 
@@ -22,17 +23,10 @@ export function ApprovalActions(p: {
   waiting: boolean;
   /** A card pay-out's stored mask: approving asks for the full number again. */
   cardMask: string | null;
+  /** What approving asks to confirm it is them: the password, or their second factor. */
+  stepUp: StepUpPrompt;
 }) {
-  const approveFields: DecisionField[] = [
-    {
-      name: "password",
-      label: "Your password",
-      type: "password",
-      required: true,
-      autoComplete: "current-password",
-      hint: "Approving sends money: confirm it is you.",
-    },
-  ];
+  const approveFields: DecisionField[] = [];
   if (p.cardMask) {
     approveFields.push({
       name: "cardNumber",
@@ -55,10 +49,12 @@ export function ApprovalActions(p: {
             primary
             offered={p.waiting}
             fields={approveFields}
+            stepUp={p.stepUp}
             run={(v) =>
               approvePayoutAction({
                 orderId: p.orderId,
                 password: v.password,
+                code: v.code,
                 ...(p.cardMask ? { cardNumber: v.cardNumber } : {}),
               })
             }

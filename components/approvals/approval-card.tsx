@@ -3,6 +3,7 @@ import { formatAmount } from "@/components/orders/format";
 import { AWAITING_APPROVAL } from "@/lib/database/dashboard/local-status";
 import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import type { PayoutApprovalView } from "@/lib/database/dashboard/queries/payout-approvals";
+import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
 import { ApprovalActions } from "./approval-actions";
 import styles from "./approvals.module.css";
 
@@ -20,7 +21,7 @@ export function ApprovalCard({
 }: {
   order: OrderRow;
   approval: PayoutApprovalView;
-  viewer: { canDecide: boolean; canCancel: boolean };
+  viewer: { canDecide: boolean; canCancel: boolean; stepUp: StepUpPrompt };
 }) {
   const waiting = order.status === AWAITING_APPROVAL;
   const details = order.request.payoutDetails;
@@ -71,6 +72,7 @@ export function ApprovalCard({
           canDecide={viewer.canDecide}
           canCancel={viewer.canCancel}
           cardMask={typeof ccNo === "string" ? ccNo : null}
+          stepUp={viewer.stepUp}
         />
       )}
       {waiting && !viewer.canDecide && !viewer.canCancel && (

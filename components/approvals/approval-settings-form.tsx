@@ -67,7 +67,7 @@ export function ApprovalSettingsForm({ initial }: { initial: ApprovalSettings })
       <h2 id={`${id}-title`}>Payout approvals</h2>
       <p className={`muted ${styles.flush}`}>
         A pay-out that needs approval is saved as “Awaiting approval” and nothing is sent until an approver or
-        admin other than its creator approves it, confirming with their password.
+        admin other than its creator approves it, confirming it is them (second factor, or password).
       </p>
       <fieldset className={styles.modes}>
         <legend>Which pay-outs wait for approval</legend>

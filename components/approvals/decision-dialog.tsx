@@ -2,7 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, useTransition } from "react";
+import { STEP_UP_FIELDS, StepUpField, stepUpErrorField } from "@/components/second-factor/step-up-field";
 import type { ActionResult } from "@/lib/actions/action-result";
+import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
 import styles from "./approvals.module.css";
 
 export interface DecisionField {
@@ -25,6 +27,8 @@ export function DecisionDialog(p: {
   description: string;
   confirmLabel: string;
   fields: readonly DecisionField[];
+  /** A step-up first (lib/auth/step-up.ts): its fields ("password" or "code") reach `run` with the others. */
+  stepUp?: StepUpPrompt;
   danger?: boolean;
   primary?: boolean;
   /**
@@ -44,7 +48,8 @@ export function DecisionDialog(p: {
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const values = Object.fromEntries(p.fields.map((f) => [f.name, String(form.get(f.name) ?? "")]));
+    const names = [...(p.stepUp ? STEP_UP_FIELDS : []), ...p.fields.map((f) => f.name)];
+    const values = Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? "")]));
     setErrors({});
     setMessage(null);
     startTransition(async () => {
@@ -57,7 +62,10 @@ export function DecisionDialog(p: {
         }
         const fieldErrors = result.fieldErrors ?? {};
         setErrors(fieldErrors);
-        const placed = new Set(p.fields.map((f) => f.name));
+        const placed = new Set([
+          ...(p.stepUp ? [stepUpErrorField(p.stepUp)] : []),
+          ...p.fields.map((f) => f.name),
+        ]);
         const other = Object.entries(fieldErrors)
           .filter(([k]) => !placed.has(k))
           .map(([, v]) => v);
@@ -81,6 +89,7 @@ export function DecisionDialog(p: {
         <form className="stack" onSubmit={submit} noValidate>
           <h2 id={`${id}-title`}>{p.title}</h2>
           <p>{p.description}</p>
+          {p.stepUp ? <StepUpField prompt={p.stepUp} idPrefix={id} errors={errors} /> : null}
           {p.fields.map((f) => {
             const inputId = `${id}-${f.name}`;
             const error = errors[f.name];

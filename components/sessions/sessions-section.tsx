@@ -2,7 +2,6 @@ import { getCurrentSession } from "@/lib/auth/current-user";
 import { sessionViews } from "@/lib/auth/manage-sessions";
 import { getDb } from "@/lib/runtime";
 import { OwnSessionList } from "./session-list";
-import styles from "./sessions.module.css";
 
 /**
  * Your account → Signed-in sessions: where you are signed in (browser, address, signed in, last seen),
@@ -13,7 +12,7 @@ export async function SessionsSection() {
   if (!session || session.user.mustChangePassword) return null;
   const sessions = await sessionViews(await getDb(), session.user.id, session.sessionId);
   return (
-    <section className={`card ${styles.section}`} aria-labelledby="sessions-heading">
+    <section className="card" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Signed-in sessions</h2>
       <p className="muted">
         Browsers and devices signed in to your account. Signing one out ends it at once, open pages included.

@@ -26,15 +26,16 @@ export function AppShell({
   views: readonly SavedView[];
   children: ReactNode;
 }) {
-  const sections = user.mustChangePassword ? null : (
-    <>
-      <NavLinks role={user.role} />
-      {/* It reads the URL's query (useSearchParams): a boundary of its own keeps the rest server-rendered. */}
-      <Suspense fallback={null}>
-        <SavedViewsNav views={views} />
-      </Suspense>
-    </>
-  );
+  const sections =
+    user.mustChangePassword || user.mustEnrolSecondFactor ? null : (
+      <>
+        <NavLinks role={user.role} />
+        {/* It reads the URL's query (useSearchParams): a boundary of its own keeps the rest server-rendered. */}
+        <Suspense fallback={null}>
+          <SavedViewsNav views={views} />
+        </Suspense>
+      </>
+    );
   return (
     <div className={styles.frame} data-sandbox={sandbox || undefined}>
       <a href="#main" className={styles.skipLink}>

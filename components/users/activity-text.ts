@@ -94,8 +94,21 @@ const count = (e: ActivityEntry, one: string): string => {
   return `${n} ${one}${n === 1 ? "" : "s"}`;
 };
 
+const FACTOR_TEXT: Record<string, string> = {
+  totp: "an authenticator app code",
+  "recovery-code": "a recovery code",
+  passkey: "a passkey",
+};
+
 const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
-  "auth.sign-in": () => ["Signed in"],
+  "auth.sign-in": (e) => [
+    typeof e.details.secondFactor === "string"
+      ? `Signed in with ${FACTOR_TEXT[str(e.details.secondFactor)] ?? "a second factor"}`
+      : "Signed in",
+  ],
+  "auth.second-factor-failed": (e) => [
+    `Wrong second factor at sign-in${e.details.exhausted === true ? " (too many: sign-in ended)" : ""}`,
+  ],
   "auth.sign-out": () => ["Signed out"],
   "auth.sign-in-failed": (e) => {
     const reason = FAILED_REASON[str(e.details.reason)];
@@ -127,6 +140,18 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
   ],
   "user.session-end": (e) => ["Ended a session of ", who(e), sessionPlace(e)],
   "user.sessions-end": (e) => ["Ended every session of ", who(e), ` (${count(e, "session")})`],
+  "user.second-factor-add": (e) => [
+    e.details.kind === "passkey"
+      ? `Added the passkey “${str(e.details.name)}”`
+      : "Set up an authenticator app",
+  ],
+  "user.second-factor-remove": (e) => [`Removed the second factor “${str(e.details.name)}”`],
+  "user.second-factor-reset": (e) => [
+    "Reset the second factors of ",
+    who(e),
+    " (signed out; recovery codes removed)",
+  ],
+  "user.recovery-codes": () => ["Made new recovery codes"],
   "order.create": (e) => ["Created the ", ...order(e), orderSummary(e)],
   "order.retry": (e) => ["Resent the ", ...order(e), ` by hand${orderSummary(e)}`],
   "order.resume": (e) => ["Resumed the ", ...order(e), ` after an interrupted submission${orderSummary(e)}`],
@@ -154,6 +179,11 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
   ],
   "settings.payout-approvals": (e) => [
     `Set pay-out approvals from ${str(e.details.from) || "off"} to ${str(e.details.to) || "off"}`,
+  ],
+  "settings.second-factor": (e) => [
+    e.details.required === true
+      ? "Required a second factor for admins and approvers"
+      : "Made the second factor optional",
   ],
   "orders.export": (e) => [`Exported ${exportFilters(e)} as CSV`],
   "requests.export": (e) => [`Exported ${exportFilters(e, "calls to the payment service")} as CSV`],

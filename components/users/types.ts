@@ -10,4 +10,6 @@ export interface UserListItem {
   /** ISO instant until which sign-ins from browsers without a device cookie are refused; null if none. */
   lockedUntil: string | null;
   createdAt: string;
+  /** Has an authenticator app or a passkey. */
+  secondFactor: boolean;
 }

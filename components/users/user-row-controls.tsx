@@ -6,6 +6,7 @@ import {
   type ResetUserPasswordResult,
   resetUserPasswordAction,
 } from "@/lib/actions/reset-user-password-action";
+import { resetUserFactorsAction } from "@/lib/actions/reset-user-factors-action";
 import { updateUserAction } from "@/lib/actions/update-user-action";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 import { ConfirmButton } from "./confirm-dialog";
@@ -15,6 +16,7 @@ import styles from "./users.module.css";
 
 export const OWN_DISABLE_REASON = "You can't disable your own account. Ask another admin to do it.";
 export const OWN_RESET_REASON = "To change your own password, use Your account.";
+export const OWN_FACTOR_RESET_REASON = "To change your own second factor, use Your account.";
 
 /**
  * Change role, disable (after a confirmation) / enable, reset the password, unlock an account locked by
@@ -27,9 +29,15 @@ export function UserRowControls({ user, isMe }: { user: UserListItem; isMe: bool
     resetUserPasswordAction,
     null,
   );
+  const [factorReset, factorResetAction, resettingFactors] = useActionState<ActionResult | null, FormData>(
+    resetUserFactorsAction,
+    null,
+  );
   const roleId = useId();
   const messageId = useId();
-  const message = reset?.ok ? undefined : (reset?.message ?? state?.message);
+  const message = reset?.ok
+    ? factorReset?.message
+    : (reset?.message ?? factorReset?.message ?? state?.message);
   return (
     <div className={styles.controls}>
       <form action={formAction} className={styles.inlineForm}>
@@ -106,6 +114,25 @@ export function UserRowControls({ user, isMe }: { user: UserListItem; isMe: bool
           once, to pass on; after signing in with it they must choose a new password.
         </p>
       </ConfirmButton>
+      {user.secondFactor ? (
+        <ConfirmButton
+          label="Reset second factor"
+          buttonLabel={`Reset second factor of ${user.email}`}
+          title={`Reset the second factor of ${user.email}?`}
+          confirmLabel="Reset second factor"
+          action={factorResetAction}
+          fields={{ userId: user.id }}
+          danger
+          pending={resettingFactors}
+          disabledReason={isMe ? OWN_FACTOR_RESET_REASON : undefined}
+        >
+          <p>
+            Their authenticator app, passkeys and recovery codes stop working and they are signed out
+            everywhere. They sign in with their password alone and set up a new second factor (at once, if
+            their role requires one).
+          </p>
+        </ConfirmButton>
+      ) : null}
       {user.lockedUntil ? (
         <form action={formAction} className={styles.inlineForm}>
           <input type="hidden" name="intent" value="unlock" />
@@ -123,7 +150,12 @@ export function UserRowControls({ user, isMe }: { user: UserListItem; isMe: bool
       {reset?.ok && reset.oneTimePassword ? (
         <OneTimePassword email={user.email} password={reset.oneTimePassword} />
       ) : null}
-      <p id={messageId} aria-live="polite" className={styles.rowMessage} data-ok={state?.ok || undefined}>
+      <p
+        id={messageId}
+        aria-live="polite"
+        className={styles.rowMessage}
+        data-ok={state?.ok || factorReset?.ok || undefined}
+      >
         {message ?? ""}
       </p>
     </div>

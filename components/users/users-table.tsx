@@ -67,6 +67,7 @@ export function UsersTable({ users, currentUserId }: { users: UserListItem[]; cu
                     >
                       {statusText(user)}
                     </span>
+                    {user.secondFactor ? <span className={styles.factor}>Second factor on</span> : null}
                   </td>
                   <td data-label="Added" className={styles.added}>
                     <LocalTime value={user.createdAt} format="date" />

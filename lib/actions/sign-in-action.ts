@@ -2,23 +2,18 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { ACCOUNT_PATH } from "@/lib/auth/account-path";
-import {
-  deviceCookieName,
-  deviceCookieOptions,
-  sessionCookieName,
-  sessionCookieOptions,
-} from "@/lib/auth/cookie";
+import { deviceCookieName, pendingSignInCookieName, pendingSignInCookieOptions } from "@/lib/auth/cookie";
 import { sanitizeNextPath } from "@/lib/auth/next-path";
 import { minutesToWait } from "@/lib/auth/rate-limit";
 import { clientIpFrom } from "@/lib/auth/request-meta";
-import { endSession } from "@/lib/auth/session";
 import {
   INVALID_CREDENTIALS_MESSAGE,
   ONE_TIME_PASSWORD_EXPIRED_MESSAGE,
   ONE_TIME_PASSWORD_USED_MESSAGE,
   signIn,
 } from "@/lib/auth/sign-in";
+import { SECOND_FACTOR_PATH } from "@/lib/auth/second-factor/paths";
+import { startSignedInBrowser } from "@/lib/auth/signed-in-browser";
 import { signInSchema } from "@/lib/auth/user-schemas";
 import { getDb, runtime } from "@/lib/runtime";
 import type { ActionFailure } from "./action-result";
@@ -27,7 +22,8 @@ import { defineFormAction } from "./define-action";
 /**
  * The sign-in form's action (works without JavaScript). "public": no session is needed to call it, so
  * there is no role check; the sign-in rate limits guard it instead (lib/auth/sign-in.ts). Success is a
- * redirect; every refusal echoes the email (never the password).
+ * redirect — to the second step when the account has a second factor; every refusal echoes the email
+ * (never the password).
  */
 export const signInAction = defineFormAction({
   access: "public",
@@ -48,6 +44,12 @@ export const signInAction = defineFormAction({
     });
 
     if (!result.ok) {
+      if (result.reason === "second-factor") {
+        const { token, expiresAt } = result.pending;
+        jar.set(pendingSignInCookieName(), token, pendingSignInCookieOptions(expiresAt));
+        const next = sanitizeNextPath(form.get("next"));
+        redirect(`${SECOND_FACTOR_PATH}?next=${encodeURIComponent(next)}`);
+      }
       if (result.reason === "rate-limited") {
         const minutes = minutesToWait(result.retryAfterMs);
         return {
@@ -63,11 +65,6 @@ export const signInAction = defineFormAction({
       return { ok: false, message: INVALID_CREDENTIALS_MESSAGE };
     }
 
-    // A session this browser had before is ended, not left behind next to the new one.
-    const previous = jar.get(sessionCookieName())?.value;
-    if (previous) await endSession(await getDb(), previous);
-    jar.set(sessionCookieName(), result.token, sessionCookieOptions(result.expiresAt));
-    jar.set(deviceCookieName(), result.device.token, deviceCookieOptions(result.device.expiresAt));
-    redirect(result.user.mustChangePassword ? ACCOUNT_PATH : sanitizeNextPath(form.get("next")));
+    redirect(await startSignedInBrowser(await getDb(), result, form.get("next")));
   },
 });

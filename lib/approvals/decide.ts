@@ -21,6 +21,8 @@ import type { ApprovePayoutInput, CancelPayoutInput, RejectPayoutInput } from ".
 export interface Actor {
   id: string;
   role: Role;
+  /** Their session: where a second factor's step-up freshness is read and recorded. */
+  sessionId?: string;
 }
 
 export const OWN_PAYOUT_MESSAGE =
@@ -77,7 +79,11 @@ export async function approvePayout(
   if (!found.ok) return found;
   const { order } = found;
   if (order.createdBy === actor.id) return { ok: false, orderId: order.id, message: OWN_PAYOUT_MESSAGE };
-  const stepUp = await verifyStepUp(deps.sql, actor.id, { password: input.password });
+  const stepUp = await verifyStepUp(deps.sql, actor.id, {
+    password: input.password,
+    code: input.code,
+    sessionId: actor.sessionId,
+  });
   if (!stepUp.ok)
     return { ok: false, orderId: order.id, fieldErrors: stepUp.fieldErrors, message: stepUp.message };
   // A card pay-out's full number was never stored: the approver types it again (checked against the mask).

@@ -1,5 +1,6 @@
 /** Inputs of the approve, reject and cancel actions (plain module: the "use server" files only import it). */
 import { z } from "zod";
+import { stepUpCodeSchema } from "@/lib/auth/second-factor/schemas";
 import { PASSWORD_MAX } from "@/lib/auth/user-schemas";
 import { retryOrderInputSchema } from "@/lib/orders/retry-schema";
 
@@ -8,10 +9,12 @@ export const REASON_MAX_LENGTH = 500;
 
 const orderId = retryOrderInputSchema.shape.orderId;
 
-/** Approving: the step-up password (an approver with no second factor), and a card pay-out's number again. */
+/** Approving: the step-up password (no second factor) or code, and a card pay-out's number again. */
 export const approvePayoutInputSchema = z.object({
   orderId,
   password: z.string().max(PASSWORD_MAX, `Must be at most ${PASSWORD_MAX} characters`).optional(),
+  /** The step-up code (an approver with a second factor). */
+  code: stepUpCodeSchema.optional(),
   cardNumber: retryOrderInputSchema.shape.cardNumber,
 });
 export type ApprovePayoutInput = z.input<typeof approvePayoutInputSchema>;

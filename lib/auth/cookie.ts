@@ -50,3 +50,12 @@ export function deviceCookieOptions(expiresAt: Date): DeviceCookieOptions {
     expires: expiresAt,
   };
 }
+
+/** The half-signed-in state between the password and the second factor (lib/auth/sign-in.ts): not a session. */
+export function pendingSignInCookieName(secure: boolean = sessionCookieIsSecure()): string {
+  return secure ? "__Host-dashboard_pending" : "dashboard_pending";
+}
+
+export function pendingSignInCookieOptions(expiresAt: Date): SessionCookieOptions {
+  return sessionCookieOptions(expiresAt);
+}

@@ -68,7 +68,9 @@ export async function requirePageUser(roles?: Role[]): Promise<CurrentUser> {
       ),
     );
   // After an admin's reset the one-time password only opens the page that replaces it.
-  if (user.mustChangePassword && !isAccountPath(await currentPath())) redirect(ACCOUNT_PATH);
+  // So does a session whose role requires a second factor it has not set up yet.
+  if ((user.mustChangePassword || user.mustEnrolSecondFactor) && !isAccountPath(await currentPath()))
+    redirect(ACCOUNT_PATH);
   if (roles && !roles.includes(user.role)) {
     const from = await currentPath();
     redirect(from ? `/forbidden?from=${encodeURIComponent(from)}` : "/forbidden");

@@ -38,6 +38,8 @@ export async function createSession(
   userId: string,
   meta: { ip: string | null; userAgent: string | null },
   now: Date = new Date(),
+  /** `secondFactor`: signed in with one (step-up fresh from now); `mustEnrol`: the role needs one and has none. */
+  factor: { secondFactor?: boolean; mustEnrol?: boolean } = {},
 ): Promise<NewSessionResult> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS);
@@ -48,6 +50,8 @@ export async function createSession(
     expiresAt,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    secondFactorAt: factor.secondFactor ? now : null,
+    mustEnrol: factor.mustEnrol ?? false,
   });
   return { token, expiresAt };
 }
@@ -92,6 +96,8 @@ export async function validateSession(
       name: row.name,
       role: row.role,
       mustChangePassword: row.mustChangePassword,
+      mustEnrolSecondFactor: row.mustEnrol,
+      sessionId: id,
     },
   };
 }

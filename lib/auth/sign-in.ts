@@ -22,8 +22,16 @@ import {
   signInDeviceKey,
   signInIpKey,
 } from "./rate-limit";
-import { createSession, purgeEndedAuthState } from "./session";
+import { secondFactorRequiredFor } from "./second-factor/admin";
+import { createSession, purgeEndedAuthState, sessionIdFromToken } from "./session";
 import type { CurrentUser } from "./types";
+import { randomBytes } from "node:crypto";
+import {
+  deleteExpiredPendingSignIns,
+  insertPendingSignIn,
+  listSecondFactors,
+} from "@/lib/database/dashboard/queries/second-factors";
+import type { UserRow } from "@/lib/database/dashboard/schema";
 
 /** The one answer for an unknown email and a wrong password alike. */
 export const INVALID_CREDENTIALS_MESSAGE = "Email or password is incorrect.";
@@ -57,15 +65,22 @@ export interface SignInInput {
   deviceToken?: string | null;
 }
 
+/** How long the half-signed-in state between the password and the second factor lasts. */
+export const PENDING_SIGN_IN_MS = 5 * 60_000;
+
+export interface SignedIn {
+  ok: true;
+  user: CurrentUser;
+  token: string;
+  expiresAt: Date;
+  /** A new device cookie for this browser. */
+  device: { token: string; expiresAt: Date };
+}
+
 export type SignInResult =
-  | {
-      ok: true;
-      user: CurrentUser;
-      token: string;
-      expiresAt: Date;
-      /** A new device cookie for this browser. */
-      device: { token: string; expiresAt: Date };
-    }
+  | SignedIn
+  /** The password was right and the account has a second factor: no session yet, only `pending`. */
+  | { ok: false; reason: "second-factor"; pending: { token: string; expiresAt: Date } }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "disabled" | "one-time-expired" | "one-time-used" }
   | { ok: false; reason: "rate-limited"; retryAfterMs: number };
@@ -157,9 +172,46 @@ export async function signIn(sql: Sql, input: SignInInput, now: Date = new Date(
     else await resetRateLimit(sql, c.key);
   }
   await purgeEndedAuthState(sql, now);
-  const session = await createSession(sql, user.id, { ip: input.ip, userAgent: input.userAgent }, now);
-  const device = await issueDeviceToken(sql, user.id, deviceId, now);
-  await writeAudit(sql, { userId: user.id, action: "auth.sign-in", target: user.id, details: audited });
+  await deleteExpiredPendingSignIns(sql, now);
+  if ((await listSecondFactors(sql, user.id)).length > 0) {
+    // Not a session: a short-lived, single-use token that only the second-factor step accepts.
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(now.getTime() + PENDING_SIGN_IN_MS);
+    await insertPendingSignIn(sql, {
+      id: sessionIdFromToken(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 512) ?? null,
+      deviceId,
+    });
+    return { ok: false, reason: "second-factor", pending: { token, expiresAt } };
+  }
+  const mustEnrol = await secondFactorRequiredFor(sql, user.role);
+  return openSignedInSession(
+    sql,
+    user,
+    { ip: input.ip, userAgent: input.userAgent, deviceId },
+    { audited: mustEnrol ? { ...audited, mustEnrol } : audited, mustEnrol },
+    now,
+  );
+}
+
+/** The end of a sign-in: a session (and a new device cookie), audited as auth.sign-in. */
+export async function openSignedInSession(
+  sql: Sql,
+  user: Pick<UserRow, "id" | "email" | "name" | "role" | "mustChangePassword">,
+  from: { ip: string | null; userAgent: string | null; deviceId: string | null },
+  how: { audited: Record<string, unknown>; secondFactor?: boolean; mustEnrol?: boolean },
+  now: Date,
+): Promise<SignedIn> {
+  const session = await createSession(sql, user.id, from, now, {
+    secondFactor: how.secondFactor,
+    mustEnrol: how.mustEnrol,
+  });
+  const device = await issueDeviceToken(sql, user.id, from.deviceId, now);
+  await writeAudit(sql, { userId: user.id, action: "auth.sign-in", target: user.id, details: how.audited });
   return {
     ok: true,
     user: {
@@ -168,6 +220,7 @@ export async function signIn(sql: Sql, input: SignInInput, now: Date = new Date(
       name: user.name,
       role: user.role,
       mustChangePassword: user.mustChangePassword,
+      mustEnrolSecondFactor: how.mustEnrol ?? false,
     },
     token: session.token,
     expiresAt: session.expiresAt,

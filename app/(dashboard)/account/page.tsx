@@ -1,15 +1,24 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { AccountSecondFactor } from "@/components/second-factor/account-second-factor";
 import { SessionsSection } from "@/components/sessions/sessions-section";
 import { requirePageUser } from "@/lib/auth";
 import { ROLE_LABELS } from "@/lib/auth/roles";
+import { accountFactors } from "@/lib/auth/second-factor/factors";
+import { getDb } from "@/lib/runtime";
+import styles from "@/components/account/account.module.css";
 
 export const metadata: Metadata = { title: "Your account" };
 
-/** Every role: who you are signed in as, changing your password (forced after an admin's reset), your sessions. */
+/**
+ * Every role: who you are signed in as, changing your password (forced after an admin's reset), the second
+ * factor (forced when the role requires one and none is set up), and your signed-in sessions.
+ */
 export default async function AccountPage() {
   const me = await requirePageUser();
   const forced = me.mustChangePassword === true;
+  const mustEnrol = me.mustEnrolSecondFactor === true;
+  const factors = await accountFactors(await getDb(), me.id);
   return (
     <div className="page">
       <div className="page-header">
@@ -21,13 +30,26 @@ export default async function AccountPage() {
         </div>
       </div>
       {forced ? (
-        <div className="alert alert-warning" role="alert">
+        <div className={`alert alert-warning ${styles.notice}`} role="alert">
           An admin reset your password. Choose a new password to continue: until then the dashboard stays
           closed.
         </div>
       ) : null}
-      <ChangePasswordForm forced={forced} />
-      <SessionsSection />
+      {mustEnrol ? (
+        <div className={`alert alert-warning ${styles.notice}`} role="alert">
+          Your role requires a second factor. Set up an authenticator app or add a passkey below to continue:
+          until then the dashboard stays closed.
+        </div>
+      ) : null}
+      <div className="stack">
+        <ChangePasswordForm forced={forced} />
+        {/* One place in the tree (moved up by CSS while held here), so it keeps the recovery codes it shows
+            when the page re-renders without the hold. */}
+        <div className={mustEnrol ? styles.first : undefined}>
+          <AccountSecondFactor initial={factors} />
+        </div>
+        <SessionsSection />
+      </div>
     </div>
   );
 }

@@ -1,15 +1,21 @@
 import type { Metadata } from "next";
 import { ApprovalSettingsForm } from "@/components/approvals/approval-settings-form";
+import { SecondFactorSettingForm } from "@/components/second-factor/second-factor-setting-form";
 import { requirePageUser, USER_ADMIN_ROLES } from "@/lib/auth";
 import { getApprovalSettings } from "@/lib/database/dashboard/queries/payout-approvals";
+import { getSecondFactorRequired } from "@/lib/database/dashboard/queries/second-factors";
 import { getDb } from "@/lib/runtime";
 
 export const metadata: Metadata = { title: "Settings" };
 
-/** /settings (admins): the dashboard's own settings; for now, which pay-outs wait for approval. */
+/** /settings (admins): the dashboard's own settings: which pay-outs wait for approval, the second factor. */
 export default async function SettingsPage() {
   await requirePageUser(USER_ADMIN_ROLES);
-  const { mode, thresholds } = await getApprovalSettings(await getDb());
+  const db = await getDb();
+  const [{ mode, thresholds }, factorRequired] = await Promise.all([
+    getApprovalSettings(db),
+    getSecondFactorRequired(db),
+  ]);
   return (
     <div className="page stack">
       <div className="page-header">
@@ -19,6 +25,7 @@ export default async function SettingsPage() {
         </div>
       </div>
       <ApprovalSettingsForm initial={{ mode, thresholds }} />
+      <SecondFactorSettingForm required={factorRequired} />
     </div>
   );
 }

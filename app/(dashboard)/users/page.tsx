@@ -7,6 +7,7 @@ import { requirePageUser, USER_ADMIN_ROLES } from "@/lib/auth";
 import { listAccountLocks } from "@/lib/auth/account-locks";
 import { getDb } from "@/lib/runtime";
 import { listRecentActivity } from "@/lib/database/dashboard/queries/audit";
+import { usersWithSecondFactor } from "@/lib/database/dashboard/queries/second-factors";
 import { listUsers } from "@/lib/database/dashboard/queries/users";
 
 export const metadata: Metadata = { title: "Users" };
@@ -19,6 +20,10 @@ export default async function UsersPage() {
     listRecentActivity(db, 25),
     listAccountLocks(db, new Date()),
   ]);
+  const withFactor = await usersWithSecondFactor(
+    db,
+    users.map((u) => u.id),
+  );
   const rows = users.map((u) => ({
     id: u.id,
     email: u.email,
@@ -27,6 +32,7 @@ export default async function UsersPage() {
     disabled: u.disabledAt !== null,
     lockedUntil: locks.get(u.email)?.toISOString() ?? null,
     createdAt: u.createdAt.toISOString(),
+    secondFactor: withFactor.has(u.id),
   }));
   return (
     <div className="page">

@@ -27,6 +27,11 @@ export interface DashboardDatabase {
   paymentApiCalls: PaymentApiCallsColumns;
   payoutApprovalSettings: PayoutApprovalSettingsColumns;
   payoutApprovals: PayoutApprovalsColumns;
+  secondFactors: SecondFactorsColumns;
+  recoveryCodes: RecoveryCodesColumns;
+  secondFactorChallenges: SecondFactorChallengesColumns;
+  pendingSignIns: PendingSignInsColumns;
+  secondFactorSettings: SecondFactorSettingsColumns;
 }
 
 /** Staff roles, the users.role column's values (what each may do: lib/auth/roles.ts). */
@@ -61,6 +66,10 @@ export interface SessionsColumns {
   expiresAt: Date;
   ip: string | null;
   userAgent: string | null;
+  /** When this session last passed a second factor (0019): step-up is fresh for five minutes after. */
+  secondFactorAt: Defaulted<Date | null>;
+  /** Signed in without the second factor the role requires (0019): Your account only, until one is set up. */
+  mustEnrol: Defaulted<boolean>;
 }
 
 export interface RateLimitsColumns {
@@ -239,3 +248,62 @@ export interface PayoutApprovalsColumns {
   reason: string | null;
 }
 export type PayoutApprovalRow = Selectable<PayoutApprovalsColumns>;
+
+/** A user's authenticator app or passkey (0019). */
+export interface SecondFactorsColumns {
+  id: string;
+  userId: string;
+  kind: "totp" | "passkey";
+  name: string;
+  createdAt: Defaulted<Date>;
+  /** An authenticator app: NULL until a code from it confirmed the enrolment. A passkey: when registered. */
+  confirmedAt: Date | null;
+  lastUsedAt: Date | null;
+  /** TOTP seed sealed with AES-256-GCM (lib/auth/second-factor/seal.ts). */
+  secret: string | null;
+  /** bigint as a string: the last accepted 30-second step (a code is accepted once). */
+  lastStep: string | null;
+  /** WebAuthn credential id (base64url). */
+  credentialId: string | null;
+  /** COSE public key (base64url). */
+  publicKey: string | null;
+  /** bigint as a string: the authenticator's signature counter. */
+  counter: string | null;
+  transports: Json<string[] | null>;
+}
+export type SecondFactorRow = Selectable<SecondFactorsColumns>;
+
+export interface RecoveryCodesColumns {
+  userId: string;
+  /** SHA-256 hex of the normalised code. */
+  codeHash: string;
+  usedAt: Date | null;
+}
+
+export interface SecondFactorChallengesColumns {
+  userId: string;
+  purpose: "register" | "sign-in" | "step-up";
+  challenge: string;
+  expiresAt: Date;
+}
+
+/** Between the password and the second factor (0019): not a session; five minutes, used once. */
+export interface PendingSignInsColumns {
+  /** SHA-256 of the cookie token. */
+  id: string;
+  userId: string;
+  createdAt: Defaulted<Date>;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  /** The trusted device the password was checked with (lib/auth/device.ts), retired at the end. */
+  deviceId: string | null;
+}
+export type PendingSignInRow = Selectable<PendingSignInsColumns>;
+
+export interface SecondFactorSettingsColumns {
+  id: Defaulted<boolean>;
+  required: boolean;
+  updatedBy: string | null;
+  updatedAt: Defaulted<Date>;
+}

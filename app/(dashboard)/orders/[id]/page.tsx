@@ -4,6 +4,7 @@ import { ApprovalCard } from "@/components/approvals/approval-card";
 import { OrderDetail } from "@/components/orders/order-detail";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { APPROVE_ROLES, CANCEL_OWN_ROLES } from "@/lib/auth/roles";
+import { stepUpPrompt } from "@/lib/auth/step-up";
 import { getPayoutApprovalView } from "@/lib/database/dashboard/queries/payout-approvals";
 import { getDb, getEnv } from "@/lib/runtime";
 import { listAudit } from "@/lib/database/dashboard/queries/audit";
@@ -32,13 +33,16 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   ]);
   // The server checks the same again (lib/approvals/decide.ts): these only choose which buttons to show.
   const ownPayout = order.createdBy === user.id;
+  const canDecide = APPROVE_ROLES.includes(user.role) && !ownPayout;
+  const stepUp = approval && canDecide ? await stepUpPrompt(db, user.id) : { kind: "password" as const };
   const approvalCard = approval && (
     <ApprovalCard
       order={order}
       approval={approval}
       viewer={{
-        canDecide: APPROVE_ROLES.includes(user.role) && !ownPayout,
+        canDecide,
         canCancel: CANCEL_OWN_ROLES.includes(user.role) && ownPayout,
+        stepUp,
       }}
     />
   );

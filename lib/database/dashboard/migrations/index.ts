@@ -16,6 +16,7 @@ import { m0015RequestLogFilters } from "./0015_request_log_filters";
 import { m0016OrderCurrency } from "./0016_order_currency";
 import { m0017PayoutApprovals } from "./0017_payout_approvals";
 import { m0018Sessions } from "./0018_sessions";
+import { m0019SecondFactor } from "./0019_second_factor";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -37,5 +38,6 @@ export const migrations: readonly Migration[] = [
   m0016OrderCurrency,
   m0017PayoutApprovals,
   m0018Sessions,
+  m0019SecondFactor,
   m0900OrderSearchIndexes,
 ];

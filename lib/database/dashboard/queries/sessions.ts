@@ -4,7 +4,8 @@ import type { Sql } from "@/lib/database";
 import { prepare, typed } from "@/lib/database/kysely";
 import type { DashboardDatabase, SessionRow, UserRow } from "@/lib/database/dashboard/schema";
 
-export type NewSession = Omit<SessionRow, "lastSeenAt">;
+export type NewSession = Omit<SessionRow, "lastSeenAt" | "secondFactorAt" | "mustEnrol"> &
+  Partial<Pick<SessionRow, "secondFactorAt" | "mustEnrol">>;
 
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 
@@ -15,7 +16,10 @@ export async function insertSession(sql: Sql, s: NewSession): Promise<void> {
     .execute();
 }
 
-export type SessionWithUser = Pick<SessionRow, "id" | "userId" | "createdAt" | "lastSeenAt" | "expiresAt"> &
+export type SessionWithUser = Pick<
+  SessionRow,
+  "id" | "userId" | "createdAt" | "lastSeenAt" | "expiresAt" | "mustEnrol"
+> &
   Pick<UserRow, "email" | "name" | "role" | "disabledAt" | "mustChangePassword">;
 
 // Every signed-in request reads its session: prepared (compiled once), see prepare().
@@ -29,6 +33,7 @@ const sessionWithUser = prepare(["id"], (k: Kysely<DashboardDatabase>, a: { id: 
       "s.createdAt",
       "s.lastSeenAt",
       "s.expiresAt",
+      "s.mustEnrol",
       "u.email",
       "u.name",
       "u.role",

@@ -1,0 +1,147 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import { LocalTime } from "@/components/time/local-time";
+import { ConfirmButton } from "@/components/users/confirm-dialog";
+import { removeFactorAction } from "@/lib/actions/remove-factor-action";
+import { renameFactorAction } from "@/lib/actions/rename-factor-action";
+import { FACTOR_NAME_MAX } from "@/lib/auth/second-factor/schemas";
+import type { FactorView } from "@/lib/auth/second-factor/types";
+import styles from "./second-factor.module.css";
+
+const KIND_LABEL: Record<FactorView["kind"], string> = {
+  totp: "Authenticator app",
+  passkey: "Passkey",
+};
+
+/** The user's factors, each with Rename and Remove; `onChanged` reports each answer to the section. */
+export function FactorList({
+  factors,
+  onChanged,
+}: {
+  factors: FactorView[];
+  onChanged: (ok: boolean, message: string) => void;
+}) {
+  if (factors.length === 0) return <p className={`muted ${styles.flush}`}>No second factor yet.</p>;
+  return (
+    <ul className={styles.list} aria-label="Your second factors">
+      {factors.map((f) => (
+        <FactorItem key={f.id} factor={f} onChanged={onChanged} />
+      ))}
+    </ul>
+  );
+}
+
+function FactorItem({
+  factor,
+  onChanged,
+}: {
+  factor: FactorView;
+  onChanged: (ok: boolean, message: string) => void;
+}) {
+  const id = useId();
+  const [renaming, setRenaming] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [pending, startTransition] = useTransition();
+
+  function rename(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get("name") ?? "");
+    setError(undefined);
+    startTransition(async () => {
+      try {
+        const result = await renameFactorAction({ factorId: factor.id, name });
+        if (result.ok) {
+          setRenaming(false);
+          onChanged(true, result.message ?? "Renamed.");
+        } else if (result.fieldErrors?.name) setError(result.fieldErrors.name);
+        else onChanged(false, result.message ?? "Not renamed.");
+      } catch {
+        onChanged(false, "Could not reach the dashboard. Try again.");
+      }
+    });
+  }
+
+  function remove() {
+    startTransition(async () => {
+      try {
+        const result = await removeFactorAction({ factorId: factor.id });
+        onChanged(result.ok, result.message ?? (result.ok ? "Removed." : "Not removed."));
+      } catch {
+        onChanged(false, "Could not reach the dashboard. Try again.");
+      }
+    });
+  }
+
+  return (
+    <li className={styles.item} data-factor-kind={factor.kind}>
+      {renaming ? (
+        <form className={styles.inline} onSubmit={rename} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>New name for {factor.name}</label>
+            <input
+              id={`${id}-name`}
+              name="name"
+              defaultValue={factor.name}
+              maxLength={FACTOR_NAME_MAX}
+              autoComplete="off"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            {error ? (
+              <span id={`${id}-error`} className="field-error">
+                {error}
+              </span>
+            ) : null}
+          </div>
+          <button type="submit" className="button-primary" disabled={pending}>
+            Save name
+          </button>
+          <button type="button" onClick={() => setRenaming(false)} disabled={pending}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <>
+          <div className={styles.itemText}>
+            <span className={styles.itemName}>{factor.name}</span>
+            <span className="muted">
+              {KIND_LABEL[factor.kind]} · added <LocalTime value={factor.createdAt} format="date" />
+              {factor.lastUsedAt ? (
+                <>
+                  {" "}
+                  · last used <LocalTime value={factor.lastUsedAt} />
+                </>
+              ) : null}
+            </span>
+          </div>
+          <div className={styles.itemButtons}>
+            <button
+              type="button"
+              className="button-small"
+              aria-label={`Rename ${factor.name}`}
+              onClick={() => setRenaming(true)}
+            >
+              Rename
+            </button>
+            <ConfirmButton
+              label="Remove"
+              buttonLabel={`Remove ${factor.name}`}
+              title={`Remove ${factor.name}?`}
+              confirmLabel="Remove"
+              action={remove}
+              fields={{}}
+              danger
+              pending={pending}
+            >
+              <p>
+                It no longer signs you in or confirms approvals. If it is your last second factor, your
+                recovery codes stop working too.
+              </p>
+            </ConfirmButton>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,131 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { stepUpPasskeyAction } from "@/lib/actions/step-up-passkey-action";
+import { stepUpPasskeyOptionsAction } from "@/lib/actions/step-up-passkey-options-action";
+import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
+import { assertPasskey } from "./passkey-ceremony";
+import styles from "./second-factor.module.css";
+
+/** The form fields a step-up posts (lib/auth/step-up.ts reads them). */
+export const STEP_UP_FIELDS = ["password", "code"] as const;
+
+/** The field whose errors the prompt shows: a refusal naming the other one goes to the status line. */
+export function stepUpErrorField(prompt: StepUpPrompt): (typeof STEP_UP_FIELDS)[number] {
+  return prompt.kind === "password" ? "password" : "code";
+}
+
+/**
+ * Step-up inside any confirming form (a pay-out's approval, a bulk file's): the password for an account with
+ * no second factor; otherwise a code from the authenticator app and/or a passkey button, which confirms on
+ * the spot (the session is then fresh for five minutes, so the code may stay empty). `errors` are the
+ * action's field errors, by field name.
+ */
+export function StepUpField({
+  prompt,
+  idPrefix,
+  errors,
+  reason = "Approving sends money: confirm it is you.",
+}: {
+  prompt: StepUpPrompt;
+  idPrefix: string;
+  errors: Record<string, string>;
+  reason?: string;
+}) {
+  if (prompt.kind === "password") {
+    return (
+      <Input
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        label="Your password"
+        autoComplete="current-password"
+        hint={reason}
+        error={errors.password}
+      />
+    );
+  }
+  return (
+    <div className="stack">
+      {prompt.passkey ? <PasskeyStepUp /> : null}
+      {prompt.totp ? (
+        <Input
+          id={`${idPrefix}-code`}
+          name="code"
+          type="text"
+          label="Authentication code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          hint={`${reason} 6 digits from your authenticator app; not needed again within 5 minutes of your last code or passkey.`}
+          error={errors.code}
+        />
+      ) : errors.code ? (
+        <p className="field-error">{errors.code}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function PasskeyStepUp() {
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function confirm() {
+    setStatus(null);
+    startTransition(async () => {
+      const done = await assertPasskey(stepUpPasskeyOptionsAction, (response) =>
+        stepUpPasskeyAction({ response }),
+      );
+      if (!done.reached) setStatus({ ok: false, text: done.message });
+      else if (done.result.ok) setStatus({ ok: true, text: "Passkey confirmed: you may confirm now." });
+      else setStatus({ ok: false, text: done.result.message ?? "Not confirmed." });
+    });
+  }
+
+  return (
+    <div className={styles.inline}>
+      <button type="button" onClick={confirm} disabled={pending || status?.ok === true}>
+        {pending ? "Waiting for the passkey…" : status?.ok ? "Passkey confirmed" : "Use passkey"}
+      </button>
+      <span role="status" aria-live="polite" className={status?.ok ? undefined : "field-error"}>
+        {status?.text ?? ""}
+      </span>
+    </div>
+  );
+}
+
+function Input(p: {
+  id: string;
+  name: string;
+  type: "password" | "text";
+  label: string;
+  autoComplete: string;
+  inputMode?: "numeric";
+  hint: string;
+  error: string | undefined;
+}) {
+  const described = [p.error ? `${p.id}-error` : null, `${p.id}-hint`].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        name={p.name}
+        type={p.type}
+        autoComplete={p.autoComplete}
+        inputMode={p.inputMode}
+        spellCheck={false}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={described}
+      />
+      {p.error ? (
+        <span id={`${p.id}-error`} className="field-error">
+          {p.error}
+        </span>
+      ) : null}
+      <span id={`${p.id}-hint`} className="hint">
+        {p.hint}
+      </span>
+    </div>
+  );
+}

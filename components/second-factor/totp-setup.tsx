@@ -1,0 +1,113 @@
+"use client";
+
+import { QRCodeSVG } from "qrcode.react";
+import { useId, useState, useTransition } from "react";
+import { PlainField } from "@/components/forms/plain-field";
+import { confirmTotpAction } from "@/lib/actions/confirm-totp-action";
+import { startTotpEnrolmentAction } from "@/lib/actions/start-totp-enrolment-action";
+import type { TotpSetup as Setup } from "@/lib/auth/second-factor/types";
+import styles from "./second-factor.module.css";
+
+/**
+ * Set up an authenticator app: a QR code of the otpauth:// URI (and the secret as text, for typing in),
+ * then the code the app shows, which confirms it. `onEnrolled` gets the recovery codes of a first factor.
+ */
+export function TotpSetup({ onEnrolled }: { onEnrolled: (message: string, codes?: string[]) => void }) {
+  const id = useId();
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function start() {
+    setMessage(null);
+    startTransition(async () => {
+      try {
+        const result = await startTotpEnrolmentAction();
+        if (result.ok) setSetup(result.setup);
+        else setMessage(result.message ?? "Could not start. Try again.");
+      } catch {
+        setMessage("Could not reach the dashboard. Try again.");
+      }
+    });
+  }
+
+  function confirm(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get("code") ?? "");
+    setError(undefined);
+    setMessage(null);
+    startTransition(async () => {
+      try {
+        const result = await confirmTotpAction({ code });
+        if (result.ok) {
+          setSetup(null);
+          onEnrolled(result.message ?? "Authenticator app set up.", result.recoveryCodes);
+          return;
+        }
+        setError(result.fieldErrors?.code);
+        if (!result.fieldErrors?.code) setMessage(result.message ?? "Not set up.");
+      } catch {
+        setMessage("Could not reach the dashboard. Try again.");
+      }
+    });
+  }
+
+  if (!setup) {
+    return (
+      <div className="stack">
+        <div>
+          <button type="button" onClick={start} disabled={pending}>
+            {pending ? "Starting…" : "Set up authenticator app"}
+          </button>
+        </div>
+        <div role="status" aria-live="polite">
+          {message ? <p className={`alert alert-error ${styles.flush}`}>{message}</p> : null}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form className="stack" onSubmit={confirm} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Set up an authenticator app</h3>
+      <div className={styles.setup}>
+        <div className={styles.qr}>
+          <QRCodeSVG value={setup.uri} size={176} marginSize={0} title="QR code for your authenticator app" />
+        </div>
+        <div className="stack">
+          <p className={styles.flush}>
+            Scan the code with an authenticator app (Google Authenticator, 1Password, Microsoft
+            Authenticator…), or type this key into it:
+          </p>
+          <p className={`${styles.secret} ${styles.flush}`} data-testid="totp-secret">
+            {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
+          </p>
+          <PlainField id={`${id}-code`} label="Code from the app" error={error} hint="6 digits">
+            {(control) => (
+              <input
+                {...control}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                className={styles.narrow}
+                required
+              />
+            )}
+          </PlainField>
+          <div className="row">
+            <button type="submit" className="button-primary" disabled={pending}>
+              {pending ? "Checking…" : "Confirm"}
+            </button>
+            <button type="button" onClick={() => setSetup(null)} disabled={pending}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      </div>
+      <div role="status" aria-live="polite">
+        {message ? <p className={`alert alert-error ${styles.flush}`}>{message}</p> : null}
+      </div>
+    </form>
+  );
+}

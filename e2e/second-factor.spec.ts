@@ -1,0 +1,308 @@
+import { mkdirSync } from "node:fs";
+import type { BrowserContext, Page } from "@playwright/test";
+import { totpCode } from "../lib/auth/second-factor/totp";
+import { E2E } from "./config";
+import { expect, type StaffRole, test, unique } from "./fixtures";
+import { approvalsOff, createBankAccountPayout, holdLargeRoublePayouts } from "./payout-approvals";
+import { addUser, seriousAxeViolations, signIn } from "./staff";
+
+/**
+ * A second factor (issue 17 §2): an authenticator app set up under Your account and asked at sign-in; a
+ * recovery code that works once; a passkey with Chromium's virtual authenticator (CDP WebAuthn domain);
+ * step-up with a code when approving a pay-out; and the admins' switch that sends an approver without a
+ * factor to set one up before anything else opens. Only fresh users get factors: the shared admin never does.
+ */
+
+// The approvals threshold and the required-factor switch are one setting each for the whole dashboard.
+test.describe.configure({ mode: "serial" });
+
+const SHOTS = "/tmp/shots-factor";
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+mkdirSync(SHOTS, { recursive: true });
+
+/** Desktop and phone screenshots of the page as it is now, into SHOTS. */
+async function shots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/${name}-mobile.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+interface Person {
+  email: string;
+  password: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A new user (added by the admin's `admin` page), signed in on a context of their own at `baseURL`. */
+async function person(admin: Page, role: StaffRole, baseURL: string = E2E.baseUrl): Promise<Person> {
+  const email = `factor-${role}-${unique()}@example.com`;
+  const password = `${role}-password-123`;
+  await addUser(admin, { email, password, role });
+  const context = await admin
+    .context()
+    .browser()!
+    .newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  return { email, password, context, page };
+}
+
+/** The base32 key the setup shows beside the QR code. */
+async function shownSecret(page: Page): Promise<string> {
+  return ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
+}
+
+/** Sets up the authenticator app under Your account; its key and the recovery codes shown once. */
+async function enrolTotp(page: Page, shoot = false): Promise<{ secret: string; codes: string[] }> {
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Set up authenticator app" }).click();
+  const secret = await shownSecret(page);
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // A wrong code is named at its field, and nothing is set up.
+  await page.getByLabel("Code from the app").fill("000000");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByLabel("Code from the app")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("That code is not right")).toBeVisible();
+  if (shoot) await shots(page, "totp-setup");
+  await page.getByLabel("Code from the app").fill(totpCode(secret, new Date()));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Authenticator app set up.")).toBeVisible();
+  const list = page.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(list).toHaveCount(10);
+  const codes = await list.allTextContents();
+  if (shoot) await shots(page, "recovery-codes");
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page.getByRole("list", { name: "Your second factors" })).toContainText("Authenticator app");
+  return { secret, codes };
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.goto("/account");
+  await page.locator("aside").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** The password step; the page is then the second step. */
+async function passwordStep(page: Page, p: Person): Promise<void> {
+  await signIn(page, p.email, p.password);
+  await expect(page.getByRole("heading", { name: "Second factor" })).toBeVisible();
+}
+
+test("authenticator app: set up with a code, then sign-in asks for it after the password", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const me = await person(page, "operator");
+  try {
+    const { secret } = await enrolTotp(me.page, true);
+    await shots(me.page, "account-factors");
+    await signOut(me.page);
+
+    await passwordStep(me.page, me);
+    // Not signed in yet: the dashboard sends a half-signed-in browser back to the sign-in.
+    await me.page.goto("/orders");
+    await expect(me.page).toHaveURL(/\/login/);
+    await passwordStep(me.page, me);
+    expect(await seriousAxeViolations(me.page)).toEqual([]);
+    await me.page.getByLabel("Authentication code").fill("123456");
+    await me.page.getByRole("button", { name: "Verify" }).click();
+    await expect(me.page.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
+    await expect(me.page.getByText("That code is not right")).toBeVisible();
+    await shots(me.page, "sign-in-code");
+    // The code of the next 30-second step: the one that confirmed the app is spent.
+    await me.page.getByLabel("Authentication code").fill(totpCode(secret, new Date(Date.now() + 30_000)));
+    await me.page.getByRole("button", { name: "Verify" }).click();
+    await expect(me.page).not.toHaveURL(/\/login/);
+    await expect(me.page.locator("aside").getByRole("button", { name: "Sign out" })).toBeVisible();
+  } finally {
+    await me.context.close();
+  }
+});
+
+test("a recovery code signs in once; used again it is refused", async ({ page }) => {
+  test.setTimeout(120_000);
+  const me = await person(page, "viewer");
+  try {
+    const { codes } = await enrolTotp(me.page);
+    const code = codes[3] ?? "";
+    await signOut(me.page);
+    await passwordStep(me.page, me);
+    await me.page.getByLabel("Authentication code").fill(code.toUpperCase());
+    await me.page.getByRole("button", { name: "Verify" }).click();
+    await expect(me.page).not.toHaveURL(/\/login/);
+    await me.page.goto("/account");
+    await expect(me.page.getByTestId("recovery-count")).toHaveText("9 of 10 unused.");
+
+    await signOut(me.page);
+    await passwordStep(me.page, me);
+    await me.page.getByLabel("Authentication code").fill(code);
+    await me.page.getByRole("button", { name: "Verify" }).click();
+    await expect(me.page.getByText("That code is not right (or was used already)")).toBeVisible();
+    await expect(me.page.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
+    // Another code still works.
+    await me.page.getByLabel("Authentication code").fill(codes[4] ?? "");
+    await me.page.getByRole("button", { name: "Verify" }).click();
+    await expect(me.page).not.toHaveURL(/\/login/);
+  } finally {
+    await me.context.close();
+  }
+});
+
+test("passkey: added under Your account and used to sign in (Chromium's virtual authenticator)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // WebAuthn takes no IP address as its relying party: this person uses the dashboard as localhost.
+  const me = await person(page, "operator", `http://localhost:${E2E.port}`);
+  try {
+    const cdp = await me.context.newCDPSession(me.page);
+    await cdp.send("WebAuthn.enable", { enableUI: false });
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await me.page.goto("/account");
+    // The name is required.
+    await me.page.getByRole("button", { name: "Add passkey" }).click();
+    await expect(me.page.getByLabel("Passkey name")).toHaveAttribute("aria-invalid", "true");
+    await me.page.getByLabel("Passkey name").fill("Test laptop");
+    await me.page.getByRole("button", { name: "Add passkey" }).click();
+    await expect(me.page.getByText("Passkey “Test laptop” added.")).toBeVisible({ timeout: 20_000 });
+    await expect(me.page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+    await me.page.getByRole("button", { name: "I have saved them" }).click();
+    const factors = me.page.getByRole("list", { name: "Your second factors" });
+    await expect(factors).toContainText("Test laptop");
+
+    // Rename it.
+    await me.page.getByRole("button", { name: "Rename Test laptop" }).click();
+    await me.page.getByLabel("New name for Test laptop").fill("Work laptop");
+    await me.page.getByRole("button", { name: "Save name" }).click();
+    await expect(factors).toContainText("Work laptop");
+    await shots(me.page, "account-passkey");
+
+    await signOut(me.page);
+    await passwordStep(me.page, me);
+    await shots(me.page, "sign-in-passkey");
+    await me.page.getByRole("button", { name: "Use passkey" }).click();
+    await expect(me.page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+    await expect(me.page.locator("aside").getByRole("button", { name: "Sign out" })).toBeVisible();
+
+    // Removed, it no longer is asked for: the password alone signs in.
+    await me.page.goto("/account");
+    await me.page.getByRole("button", { name: "Remove Work laptop" }).click();
+    await me.page
+      .getByRole("dialog", { name: "Remove Work laptop?" })
+      .getByRole("button", { name: "Remove" })
+      .click();
+    await expect(me.page.getByText("You have no second factor now")).toBeVisible();
+    await signOut(me.page);
+    await signIn(me.page, me.email, me.password);
+    await expect(me.page).not.toHaveURL(/\/login/);
+  } finally {
+    await me.context.close();
+  }
+});
+
+test("approving a pay-out asks an approver with an authenticator app for a code, not the password", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await holdLargeRoublePayouts(page);
+  const operator = await person(page, "operator");
+  const approver = await person(page, "approver");
+  try {
+    const { secret } = await enrolTotp(approver.page);
+    await createBankAccountPayout(operator.page, "777777.14");
+    await expect(operator.page.getByTestId("approval-card")).toContainText("Awaiting approval");
+    const orderUrl = operator.page.url();
+
+    await approver.page.goto(orderUrl);
+    await approver.page.getByRole("button", { name: "Approve…" }).click();
+    const dialog = approver.page.getByRole("dialog", { name: "Approve and send this pay-out" });
+    await expect(dialog.getByLabel("Your password")).toHaveCount(0);
+    // Empty, then wrong: named at the code field; nothing is sent.
+    await dialog.getByRole("button", { name: "Approve and send" }).click();
+    await expect(dialog.getByText("Enter the 6-digit code from your authenticator app")).toBeVisible();
+    await dialog.getByLabel("Authentication code").fill("000000");
+    await dialog.getByRole("button", { name: "Approve and send" }).click();
+    await expect(dialog.getByText("That code is not right")).toBeVisible();
+    await expect(dialog.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
+    await expect(approver.page.getByTestId("approval-card")).toContainText("Awaiting approval");
+    await shots(approver.page, "step-up-dialog");
+    await dialog.getByLabel("Authentication code").fill(totpCode(secret, new Date(Date.now() + 30_000)));
+    await dialog.getByRole("button", { name: "Approve and send" }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(approver.page.getByTestId("approval-card")).toContainText(`by ${approver.email}`);
+  } finally {
+    await approvalsOff(page);
+    await operator.context.close();
+    await approver.context.close();
+  }
+});
+
+test("with the switch on, an approver without a factor sets one up at sign-in before anything else opens; an admin resets it", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const approver = await person(page, "approver");
+  await approver.context.clearCookies();
+  try {
+    await setFactorRequired(page, true);
+    await shots(page, "settings-second-factor");
+    await signIn(approver.page, approver.email, approver.password);
+    await expect(approver.page).toHaveURL(/\/account$/);
+    const held = approver.page.getByRole("alert").filter({ hasText: "Your role requires a second factor" });
+    await expect(held).toBeVisible();
+    await approver.page.goto("/orders");
+    await expect(approver.page).toHaveURL(/\/account$/);
+    await shots(approver.page, "required-enrolment");
+    await enrolTotp(approver.page);
+    await approver.page.reload();
+    await expect(held).toHaveCount(0);
+    await approver.page.goto("/orders");
+    await expect(approver.page).toHaveURL(/\/orders$/);
+  } finally {
+    await setFactorRequired(page, false);
+  }
+  try {
+    // The admin resets it: the approver is signed out, and the password alone signs in again.
+    await page.goto("/users");
+    await expect(page.locator(`tr[data-user-email="${approver.email}"]`)).toContainText("Second factor on");
+    await page.getByRole("button", { name: `Reset second factor of ${approver.email}` }).click();
+    await shots(page, "users-reset-dialog");
+    await page
+      .getByRole("dialog", { name: `Reset the second factor of ${approver.email}?` })
+      .getByRole("button", { name: "Reset second factor" })
+      .click();
+    await expect(
+      page.getByText(`${approver.email}'s second factors and recovery codes are removed`),
+    ).toBeVisible();
+    await page.goto("/users");
+    await expect(page.getByText("Reset the second factors of").first()).toBeVisible();
+    await approver.page.goto("/orders");
+    await expect(approver.page).toHaveURL(/\/login/);
+    await signIn(approver.page, approver.email, approver.password, "/orders");
+    await expect(approver.page).toHaveURL(/\/orders$/);
+  } finally {
+    await approver.context.close();
+  }
+});
+
+async function setFactorRequired(admin: Page, on: boolean): Promise<void> {
+  await admin.goto("/settings");
+  const toggle = admin.getByRole("switch", { name: "Require a second factor for admins and approvers" });
+  if ((await toggle.isChecked()) !== on) await toggle.click();
+  await expect(toggle).toBeChecked({ checked: on });
+  await expect(admin.getByText(on ? "Second factor required" : "Second factor optional")).toBeVisible();
+}
