@@ -15,6 +15,7 @@ import { m0014OrderStatusNotify } from "./0014_order_status_notify";
 import { m0015RequestLogFilters } from "./0015_request_log_filters";
 import { m0016OrderCurrency } from "./0016_order_currency";
 import { m0017PayoutApprovals } from "./0017_payout_approvals";
+import { m0020PayoutBatches } from "./0020_payout_batches";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -35,5 +36,6 @@ export const migrations: readonly Migration[] = [
   m0015RequestLogFilters,
   m0016OrderCurrency,
   m0017PayoutApprovals,
+  m0020PayoutBatches,
   m0900OrderSearchIndexes,
 ];
