@@ -109,8 +109,10 @@ export function createRuntime(env: Env): DashboardRuntime {
       batchSender ??= startBatchSender({
         intervalMs: BATCH_SENDER_INTERVAL_MS,
         deps: () => submitDeps(null),
-        onPass: ({ sent, found }) =>
-          console.log(`[batches] sent ${sent} row(s)${found > 0 ? `, ${found} found already made` : ""}`),
+        onPass: ({ sent, found, finished }) =>
+          console.log(
+            `[batches] sent ${sent} row(s)${found > 0 ? `, ${found} found already made` : ""}${finished.map((id) => `; batch ${id} done`).join("")}`,
+          ),
         // Only the message: a pass works with requests.
         onError: (error) => console.error(`[batches] sending failed: ${String((error as Error)?.message)}`),
       });

@@ -38,6 +38,8 @@ export interface SenderSummary {
   sent: number;
   /** Of those, how many found their order already made (a row claimed again after a crash). */
   found: number;
+  /** The batches this pass finished (no row left to send). */
+  finished: string[];
 }
 
 /** The creator of each batch, read once per pass: the orders of a batch are theirs. */
@@ -48,7 +50,7 @@ export async function sendBatchRows(
   deps: OrderSubmitDeps,
   opts: { concurrency?: number } = {},
 ): Promise<SenderSummary> {
-  const summary: SenderSummary = { sent: 0, found: 0 };
+  const summary: SenderSummary = { sent: 0, found: 0, finished: [] };
   const creators: Creators = new Map();
   const touched = new Set<string>();
   // Several sends' worth: a worker sends its claim one row after another.
@@ -66,7 +68,7 @@ export async function sendBatchRows(
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? BATCH_CONCURRENCY }, worker));
-  await finishBatches(deps.sql, [...touched]);
+  summary.finished = await finishBatches(deps.sql, [...touched]);
   return summary;
 }
 
