@@ -124,8 +124,9 @@ function formValuesOf(header: readonly BatchColumn[], cells: readonly string[]):
     const [head, tail] = column.split(".") as [string, string | undefined];
     if (tail === undefined) values[head] = text;
     else {
-      const nested = (values[head] ??= {}) as Record<string, string>;
+      const nested = (values[head] as Record<string, string> | undefined) ?? {};
       nested[tail] = text;
+      values[head] = nested;
     }
   });
   return values;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PayoutForm } from "@/components/payout-form/payout-form";
 import { ResendNotice } from "@/components/forms/resend-notice";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
@@ -26,6 +27,9 @@ export default async function NewPayoutPage({
           <h1>New pay-out</h1>
           <p>Send money to a client. Card numbers are stored masked (first six and last four digits) only.</p>
         </div>
+        <Link className="button" href="/payouts/batches/new">
+          From a file
+        </Link>
       </header>
       {source && <ResendNotice source={source} />}
       <div className="card">

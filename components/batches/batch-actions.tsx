@@ -1,0 +1,86 @@
+"use client";
+
+import { approveBatchAction } from "@/lib/actions/approve-batch-action";
+import { cancelBatchAction } from "@/lib/actions/cancel-batch-action";
+import { rejectBatchAction } from "@/lib/actions/reject-batch-action";
+import { REASON_MAX_LENGTH } from "@/lib/approvals/decision-schemas";
+import { DecisionDialog } from "@/components/approvals/decision-dialog";
+import styles from "@/components/approvals/approvals.module.css";
+
+/**
+ * The decisions on a batch the signed-in person may take, through the approvals' own dialog (step-up on
+ * approve). The page decides which; the server checks the same again (lib/batches/batches.ts).
+ */
+export function BatchActions(p: {
+  batchId: string;
+  /** "300 pay-outs (RUB 45000.00)": what is about to be sent, said in the dialogs. */
+  summary: string;
+  canDecide: boolean;
+  /** "batch": cancel the waiting batch; "rows": cancel the rows not yet sent; null: no cancel. */
+  cancel: "batch" | "rows" | null;
+  waiting: boolean;
+}) {
+  return (
+    <div className={styles.actions}>
+      {p.canDecide && (
+        <>
+          <DecisionDialog
+            label="Approve…"
+            title="Approve and send this file"
+            description={`${p.summary} go to the payment service as soon as you confirm.`}
+            confirmLabel="Approve and send"
+            primary
+            offered={p.waiting}
+            fields={[
+              {
+                name: "password",
+                label: "Your password",
+                type: "password",
+                required: true,
+                autoComplete: "current-password",
+                hint: "Approving sends money: confirm it is you.",
+              },
+            ]}
+            run={(v) => approveBatchAction({ batchId: p.batchId, password: v.password })}
+          />
+          <DecisionDialog
+            label="Reject…"
+            title="Reject this file"
+            description={`${p.summary} will never be sent. Its uploader sees your reason.`}
+            confirmLabel="Reject"
+            danger
+            offered={p.waiting}
+            fields={[
+              {
+                name: "reason",
+                label: "Reason",
+                type: "textarea",
+                required: true,
+                maxLength: REASON_MAX_LENGTH,
+              },
+            ]}
+            run={(v) => rejectBatchAction({ batchId: p.batchId, reason: v.reason })}
+          />
+        </>
+      )}
+      {p.cancel && (
+        <DecisionDialog
+          label={p.cancel === "batch" ? "Cancel file…" : "Cancel unsent rows…"}
+          title={p.cancel === "batch" ? "Cancel this file" : "Cancel the rows not yet sent"}
+          description={
+            p.cancel === "batch"
+              ? `${p.summary} will never be sent.`
+              : "Rows already handed to their orders stay sent; the others will never be sent."
+          }
+          confirmLabel={p.cancel === "batch" ? "Cancel file" : "Cancel unsent rows"}
+          danger
+          offered
+          fields={[
+            { name: "reason", label: "Reason (optional)", type: "textarea", maxLength: REASON_MAX_LENGTH },
+          ]}
+          run={(v) => cancelBatchAction({ batchId: p.batchId, reason: v.reason })}
+        />
+      )}
+    </div>
+  );
+}
