@@ -1,7 +1,7 @@
 import type { Migration } from "@/lib/database";
 
 /**
- * Bulk pay-outs from a file (issue 17 §3; docs/guide.md, Bulk pay-outs; docs/architecture.md, Batch sender):
+ * Bulk pay-outs from a file (issue 17 §3; docs/guide.md, Bulk pay-outs from a file; docs/architecture.md, Batch sender):
  * - payout_batches: one uploaded file, as one decision. `status` 'awaiting_approval' (the approval setting
  *   held it) → 'sending' (approved, or never held) → 'done' (every row handed to its order or cancelled);
  *   or 'rejected' / 'cancelled' before anything was sent. `totals` is currency → two-decimal string.
