@@ -20,12 +20,12 @@ import { samplePayoutRequest } from "@/lib/contract/samples";
 import { migrate, openDatabase } from "@/lib/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
 import { createBatch } from "@/lib/batches/batches";
-import { BATCH_COLUMNS, parseBatchFile } from "@/lib/batches/file";
+import { parseBatchFile } from "@/lib/batches/file";
 import { BATCH_CONCURRENCY, sendBatchRows } from "@/lib/batches/sender";
-import { csvLine } from "@/lib/orders/csv";
 import { submitPayout } from "@/lib/orders/submit";
 import { createPaymentApiClient, type PaymentApi, paymentApiInFlightMs } from "@/lib/payment-api";
 import { startSandbox } from "@/lib/sandbox/server";
+import { sbpPayoutFile } from "@/lib/testing/payout-files";
 import { seedOperatorSession } from "./dashboard-session";
 import { figure, ratio } from "./lib";
 
@@ -34,30 +34,12 @@ const ACCOUNT = { clientId: "bench-merchant", secret: "bench-secret-0123456789" 
 const PUBLIC_BASE_URL = "http://127.0.0.1:9";
 const IN_FLIGHT_MS = paymentApiInFlightMs(10_000);
 
-/** An SBP row's cells (amounts 100.00 … without sandbox triggers: whole roubles). */
-function rowCells(i: number): Record<string, string | number | undefined> {
-  const r = samplePayoutRequest("SBP", { amount: 100 + (i % 5000) });
-  return {
-    paymentMethod: r.paymentMethod,
-    amount: r.amount,
-    country: r.country,
-    trafficType: r.trafficType,
-    "client.id": r.client.id,
-    "client.email": `bench-${i}@example.com`,
-    "client.ip": r.client.ip,
-    "payoutDetails.phoneNumber": r.payoutDetails?.phoneNumber,
-    "payoutDetails.payeeName": r.payoutDetails?.payeeName,
-  };
-}
+/** Whole roubles from 101 (no sandbox amount trigger). */
+const amountOf = (i: number) => 100 + (i % 5000);
 
 function writeFile(dir: string): string {
-  const lines = [csvLine(BATCH_COLUMNS)];
-  for (let i = 1; i <= ROWS; i++) {
-    const cells = rowCells(i);
-    lines.push(csvLine(BATCH_COLUMNS.map((c) => cells[c] ?? "")));
-  }
   const file = path.join(dir, "payouts.csv");
-  writeFileSync(file, lines.join(""));
+  writeFileSync(file, sbpPayoutFile(ROWS, { tag: "bench", amountOf }));
   return file;
 }
 
@@ -116,7 +98,7 @@ async function sendFigures(file: string, api: PaymentApi): Promise<void> {
   // The raw client, for scale.
   const rawClient = await measured(() =>
     pool(ROWS, BATCH_CONCURRENCY, async (i) => {
-      const r = samplePayoutRequest("SBP", { amount: 100 + (i % 5000) });
+      const r = samplePayoutRequest("SBP", { amount: amountOf(i) });
       await api.createPayout({ ...r, postbackUrl: `${PUBLIC_BASE_URL}/api/postback` });
     }),
   );
@@ -127,7 +109,7 @@ async function sendFigures(file: string, api: PaymentApi): Promise<void> {
   const singlesUser = await seedOperatorSession(singlesDb);
   const singles = await measured(() =>
     pool(ROWS, BATCH_CONCURRENCY, async (i) => {
-      const r = samplePayoutRequest("SBP", { amount: 100 + (i % 5000) });
+      const r = samplePayoutRequest("SBP", { amount: amountOf(i) });
       const result = await submitPayout(
         {
           sql: singlesDb,

@@ -3,8 +3,8 @@
 import { approvePayoutAction } from "@/lib/actions/approve-payout-action";
 import { cancelPayoutAction } from "@/lib/actions/cancel-payout-action";
 import { rejectPayoutAction } from "@/lib/actions/reject-payout-action";
-import { REASON_MAX_LENGTH } from "@/lib/approvals/decision-schemas";
 import { DecisionDialog, type DecisionField } from "./decision-dialog";
+import { CANCEL_REASON_FIELD, REJECT_REASON_FIELD, STEP_UP_PASSWORD_FIELD } from "./decision-fields";
 import styles from "./approvals.module.css";
 
 /**
@@ -23,16 +23,7 @@ export function ApprovalActions(p: {
   /** A card pay-out's stored mask: approving asks for the full number again. */
   cardMask: string | null;
 }) {
-  const approveFields: DecisionField[] = [
-    {
-      name: "password",
-      label: "Your password",
-      type: "password",
-      required: true,
-      autoComplete: "current-password",
-      hint: "Approving sends money: confirm it is you.",
-    },
-  ];
+  const approveFields: DecisionField[] = [STEP_UP_PASSWORD_FIELD];
   if (p.cardMask) {
     approveFields.push({
       name: "cardNumber",
@@ -70,15 +61,7 @@ export function ApprovalActions(p: {
             confirmLabel="Reject"
             danger
             offered={p.waiting}
-            fields={[
-              {
-                name: "reason",
-                label: "Reason",
-                type: "textarea",
-                required: true,
-                maxLength: REASON_MAX_LENGTH,
-              },
-            ]}
+            fields={[REJECT_REASON_FIELD]}
             run={(v) => rejectPayoutAction({ orderId: p.orderId, reason: v.reason })}
           />
         </>
@@ -91,9 +74,7 @@ export function ApprovalActions(p: {
           confirmLabel="Cancel pay-out"
           danger
           offered={p.waiting}
-          fields={[
-            { name: "reason", label: "Reason (optional)", type: "textarea", maxLength: REASON_MAX_LENGTH },
-          ]}
+          fields={[CANCEL_REASON_FIELD]}
           run={(v) => cancelPayoutAction({ orderId: p.orderId, reason: v.reason })}
         />
       )}

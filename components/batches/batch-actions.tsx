@@ -3,8 +3,12 @@
 import { approveBatchAction } from "@/lib/actions/approve-batch-action";
 import { cancelBatchAction } from "@/lib/actions/cancel-batch-action";
 import { rejectBatchAction } from "@/lib/actions/reject-batch-action";
-import { REASON_MAX_LENGTH } from "@/lib/approvals/decision-schemas";
 import { DecisionDialog } from "@/components/approvals/decision-dialog";
+import {
+  CANCEL_REASON_FIELD,
+  REJECT_REASON_FIELD,
+  STEP_UP_PASSWORD_FIELD,
+} from "@/components/approvals/decision-fields";
 import styles from "@/components/approvals/approvals.module.css";
 
 /**
@@ -31,16 +35,7 @@ export function BatchActions(p: {
             confirmLabel="Approve and send"
             primary
             offered={p.waiting}
-            fields={[
-              {
-                name: "password",
-                label: "Your password",
-                type: "password",
-                required: true,
-                autoComplete: "current-password",
-                hint: "Approving sends money: confirm it is you.",
-              },
-            ]}
+            fields={[STEP_UP_PASSWORD_FIELD]}
             run={(v) => approveBatchAction({ batchId: p.batchId, password: v.password })}
           />
           <DecisionDialog
@@ -50,15 +45,7 @@ export function BatchActions(p: {
             confirmLabel="Reject"
             danger
             offered={p.waiting}
-            fields={[
-              {
-                name: "reason",
-                label: "Reason",
-                type: "textarea",
-                required: true,
-                maxLength: REASON_MAX_LENGTH,
-              },
-            ]}
+            fields={[REJECT_REASON_FIELD]}
             run={(v) => rejectBatchAction({ batchId: p.batchId, reason: v.reason })}
           />
         </>
@@ -75,9 +62,7 @@ export function BatchActions(p: {
           confirmLabel={p.cancel === "batch" ? "Cancel file" : "Cancel unsent rows"}
           danger
           offered
-          fields={[
-            { name: "reason", label: "Reason (optional)", type: "textarea", maxLength: REASON_MAX_LENGTH },
-          ]}
+          fields={[CANCEL_REASON_FIELD]}
           run={(v) => cancelBatchAction({ batchId: p.batchId, reason: v.reason })}
         />
       )}

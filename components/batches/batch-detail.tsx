@@ -141,25 +141,18 @@ export function BatchDetail(p: {
                 <th scope="col" className="num">
                   Row
                 </th>
-                <th scope="col">paymentId</th>
-                <th scope="col">Method</th>
+                <th scope="col">Outcome</th>
                 <th scope="col" className="num">
                   Amount
                 </th>
-                <th scope="col">Outcome</th>
+                <th scope="col">Method</th>
+                <th scope="col">paymentId</th>
               </tr>
             </thead>
             <tbody>
               {p.lines.map((l) => (
                 <tr key={l.rowNumber}>
                   <td className="num">{l.rowNumber}</td>
-                  <td>
-                    <code title={l.paymentId}>{l.paymentId.slice(0, 8)}</code>
-                  </td>
-                  <td>{l.paymentMethod}</td>
-                  <td className="num">
-                    {l.amount} {l.currency ?? ""}
-                  </td>
                   <td>
                     {l.orderId ? (
                       <Link
@@ -172,6 +165,13 @@ export function BatchDetail(p: {
                       <span className="badge">{l.state === "cancelled" ? "Cancelled" : "Not sent yet"}</span>
                     )}
                     {l.note ? <span className="muted"> {l.note}</span> : null}
+                  </td>
+                  <td className="num">
+                    {l.amount} {l.currency ?? ""}
+                  </td>
+                  <td>{l.paymentMethod}</td>
+                  <td>
+                    <code title={l.paymentId}>{l.paymentId.slice(0, 8)}</code>
                   </td>
                 </tr>
               ))}

@@ -178,8 +178,7 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
                     <th scope="col" className="num">
                       Row
                     </th>
-                    <th scope="col">Field</th>
-                    <th scope="col">Problem</th>
+                    <th scope="col">Field and problem</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -187,15 +186,16 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
                     <tr key={`${e.row}-${e.field}`}>
                       <td className="num">{e.row}</td>
                       <td>
-                        {e.label}
+                        <strong>{e.label}</strong>
                         {e.label !== e.field && e.field !== "(row)" ? (
                           <>
                             {" "}
                             <code className="muted">{e.field}</code>
                           </>
                         ) : null}
+                        <br />
+                        {e.message}
                       </td>
-                      <td>{e.message}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -28,22 +28,19 @@ export function BatchesList(p: { batches: PayoutBatchListRow[]; canUpload: boole
           <table>
             <thead>
               <tr>
-                <th scope="col">Uploaded</th>
                 <th scope="col">File</th>
                 <th scope="col">Status</th>
                 <th scope="col" className="num">
                   Settled
                 </th>
                 <th scope="col">Totals</th>
+                <th scope="col">Uploaded</th>
                 <th scope="col">By</th>
               </tr>
             </thead>
             <tbody>
               {p.batches.map((b) => (
                 <tr key={b.id}>
-                  <td>
-                    <LocalTime value={b.createdAt} format="stacked" />
-                  </td>
                   <td>
                     <Link href={`/payouts/batches/${b.id}`}>{b.fileName}</Link>
                   </td>
@@ -56,6 +53,9 @@ export function BatchesList(p: { batches: PayoutBatchListRow[]; canUpload: boole
                     {b.settled} / {b.rowCount}
                   </td>
                   <td>{totalsText(b.totals)}</td>
+                  <td>
+                    <LocalTime value={b.createdAt} format="stacked" />
+                  </td>
                   <td>{b.createdByEmail ?? "—"}</td>
                 </tr>
               ))}

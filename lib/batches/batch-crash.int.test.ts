@@ -11,17 +11,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { samplePayoutRequest } from "@/lib/contract/samples";
 import { type Database, openDatabase } from "@/lib/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getBatchView } from "@/lib/database/dashboard/queries/payout-batches";
-import { csvLine } from "@/lib/orders/csv";
 import { addTestUser } from "@/lib/testing/auth-database";
+import { sbpPayoutFile } from "@/lib/testing/payout-files";
 import { type DashboardChild, startDashboardChild, until } from "@/lib/testing/dashboard-child";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { type SandboxFixture, startSandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import { createBatch } from "./batches";
-import { BATCH_COLUMNS, parseBatchFile } from "./file";
+import { parseBatchFile } from "./file";
 
 const N = Number(process.env.BATCH_CRASH_ROWS ?? 300);
 
@@ -72,29 +71,9 @@ async function sandboxOrders(ids: readonly string[]): Promise<{ total: number; d
   return { total: rows.reduce((s, r) => s + r.n, 0), duplicated: rows.filter((r) => r.n > 1).length };
 }
 
-function fileOf(n: number): string {
-  let text = csvLine(BATCH_COLUMNS);
-  for (let i = 1; i <= n; i++) {
-    const r = samplePayoutRequest("SBP", { amount: 100 + i });
-    const cells: Record<string, string | number | undefined> = {
-      paymentMethod: r.paymentMethod,
-      amount: r.amount,
-      country: r.country,
-      trafficType: r.trafficType,
-      "client.id": r.client.id,
-      "client.email": r.client.email,
-      "client.ip": r.client.ip,
-      "payoutDetails.phoneNumber": r.payoutDetails?.phoneNumber,
-      "payoutDetails.payeeName": r.payoutDetails?.payeeName,
-    };
-    text += csvLine(BATCH_COLUMNS.map((c) => cells[c] ?? ""));
-  }
-  return text;
-}
-
 describe("dashboard killed -9 in the middle of a batch", () => {
   it(`after a restart the sandbox holds exactly ${N} orders: 0 duplicates, 0 lost, no human step`, async () => {
-    const parsed = await parseBatchFile("crash.csv", [new TextEncoder().encode(fileOf(N))]);
+    const parsed = await parseBatchFile("crash.csv", [new TextEncoder().encode(sbpPayoutFile(N))]);
     expect(parsed.validRows).toBe(N);
     const ids = parsed.requests.map((r) => r.request.paymentId);
     let batchId: string;

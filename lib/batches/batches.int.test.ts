@@ -7,15 +7,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getBatchView, listBatchLines } from "@/lib/database/dashboard/queries/payout-batches";
 import type { User } from "@/lib/database/dashboard/queries/users";
-import { csvLine } from "@/lib/orders/csv";
 import type { OrderSubmitDeps } from "@/lib/orders/send";
 import { savePayoutApprovalSettings } from "@/lib/approvals/settings";
 import { addTestUser } from "@/lib/testing/auth-database";
+import { sbpPayoutFile } from "@/lib/testing/payout-files";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
 import {
@@ -26,7 +25,7 @@ import {
   OWN_BATCH_MESSAGE,
   rejectBatch,
 } from "./batches";
-import { BATCH_COLUMNS, parseBatchFile } from "./file";
+import { parseBatchFile } from "./file";
 import { sendBatchRows } from "./sender";
 
 const PUBLIC_BASE_URL = "http://dashboard.test:3000";
@@ -67,26 +66,8 @@ const deps = (sql: Database = db): OrderSubmitDeps => ({
   inFlightMs: 30_000,
 });
 
-/** A file of `n` SBP rows with no paymentId (amounts 101, 102, …: above SBP's minimum, no sandbox trigger). */
-function sbpFile(n: number, tag = randomUUID()): string {
-  let text = csvLine(BATCH_COLUMNS);
-  for (let i = 1; i <= n; i++) {
-    const r = samplePayoutRequest("SBP", { amount: 100 + i, client: { email: `${tag}-${i}@example.com` } });
-    const flat: Record<string, unknown> = {
-      paymentMethod: r.paymentMethod,
-      amount: r.amount,
-      country: r.country,
-      trafficType: r.trafficType,
-      "client.id": r.client.id,
-      "client.email": r.client.email,
-      "client.ip": r.client.ip,
-      "payoutDetails.phoneNumber": r.payoutDetails?.phoneNumber,
-      "payoutDetails.payeeName": r.payoutDetails?.payeeName,
-    };
-    text += csvLine(BATCH_COLUMNS.map((c) => (flat[c] as string | number | undefined) ?? ""));
-  }
-  return text;
-}
+/** A file of `n` SBP rows with no paymentId (amounts 101, 102, …), tagged so no two files are the same. */
+const sbpFile = (n: number) => sbpPayoutFile(n, { tag: randomUUID() });
 
 async function upload(text: string, by: User = users.operator) {
   const parsed = await parseBatchFile("payouts.csv", [new TextEncoder().encode(text)]);

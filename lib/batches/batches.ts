@@ -121,6 +121,20 @@ function noLongerWaiting(batch: PayoutBatchRow): { ok: false; batchId: string; m
   };
 }
 
+/** The batch an approver may decide on now, or why not (the checks approve and reject share). */
+async function batchToDecide(
+  sql: Sql,
+  actor: Actor,
+  batchId: string,
+): Promise<{ ok: true; batch: PayoutBatchRow } | Extract<BatchResult, { ok: false }>> {
+  if (!APPROVE_ROLES.includes(actor.role)) return refusedRole(actor);
+  const batch = await getBatch(sql, batchId);
+  if (!batch) return { ok: false, message: "No such batch." };
+  if (batch.status !== "awaiting_approval") return noLongerWaiting(batch);
+  if (batch.createdBy === actor.id) return { ok: false, batchId: batch.id, message: OWN_BATCH_MESSAGE };
+  return { ok: true, batch };
+}
+
 /** What every decision's audit line says about the batch. */
 const batchDetails = (b: PayoutBatchRow) => ({ fileName: b.fileName, rows: b.rowCount, totals: b.totals });
 
@@ -129,11 +143,9 @@ export async function approveBatch(
   actor: Actor,
   input: { batchId: string; password?: string | undefined },
 ): Promise<BatchResult> {
-  if (!APPROVE_ROLES.includes(actor.role)) return refusedRole(actor);
-  const batch = await getBatch(sql, input.batchId);
-  if (!batch) return { ok: false, message: "No such batch." };
-  if (batch.status !== "awaiting_approval") return noLongerWaiting(batch);
-  if (batch.createdBy === actor.id) return { ok: false, batchId: batch.id, message: OWN_BATCH_MESSAGE };
+  const found = await batchToDecide(sql, actor, input.batchId);
+  if (!found.ok) return found;
+  const { batch } = found;
   const stepUp = await verifyStepUp(sql, actor.id, { password: input.password });
   if (!stepUp.ok)
     return { ok: false, batchId: batch.id, fieldErrors: stepUp.fieldErrors, message: stepUp.message };
@@ -158,11 +170,9 @@ export async function rejectBatch(
   actor: Actor,
   input: { batchId: string; reason: string },
 ): Promise<BatchResult> {
-  if (!APPROVE_ROLES.includes(actor.role)) return refusedRole(actor);
-  const batch = await getBatch(sql, input.batchId);
-  if (!batch) return { ok: false, message: "No such batch." };
-  if (batch.status !== "awaiting_approval") return noLongerWaiting(batch);
-  if (batch.createdBy === actor.id) return { ok: false, batchId: batch.id, message: OWN_BATCH_MESSAGE };
+  const found = await batchToDecide(sql, actor, input.batchId);
+  if (!found.ok) return found;
+  const { batch } = found;
   const reason = input.reason.trim();
   const decided = await decideBatch(sql, {
     batchId: batch.id,

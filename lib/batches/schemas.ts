@@ -1,7 +1,10 @@
 /** Inputs of the batch actions (plain module: the "use server" files and the batch pages import it). */
 import { z } from "zod";
-import { REASON_MAX_LENGTH } from "@/lib/approvals/decision-schemas";
-import { PASSWORD_MAX } from "@/lib/auth/user-schemas";
+import {
+  approvePayoutInputSchema,
+  cancelPayoutInputSchema,
+  rejectPayoutInputSchema,
+} from "@/lib/approvals/decision-schemas";
 
 /** The upload: a FormData with the file under "file" (the browser posts it as it is; no JSON copy). */
 export const batchUploadSchema = z
@@ -17,28 +20,13 @@ export const batchUploadSchema = z
 
 const batchId = z.uuid({ error: "Must be a batch id" });
 
+// A batch is decided as a single pay-out is: the same step-up password and the same reasons.
 export const approveBatchInputSchema = z.object({
   batchId,
-  password: z.string().max(PASSWORD_MAX, `Must be at most ${PASSWORD_MAX} characters`).optional(),
+  password: approvePayoutInputSchema.shape.password,
 });
-
-export const rejectBatchInputSchema = z.object({
-  batchId,
-  reason: z
-    .string({ error: "Required: why it is rejected" })
-    .trim()
-    .min(1, "Required: why it is rejected")
-    .max(REASON_MAX_LENGTH, `Must be at most ${REASON_MAX_LENGTH} characters`),
-});
-
-export const cancelBatchInputSchema = z.object({
-  batchId,
-  reason: z
-    .string()
-    .trim()
-    .max(REASON_MAX_LENGTH, `Must be at most ${REASON_MAX_LENGTH} characters`)
-    .optional(),
-});
+export const rejectBatchInputSchema = z.object({ batchId, reason: rejectPayoutInputSchema.shape.reason });
+export const cancelBatchInputSchema = z.object({ batchId, reason: cancelPayoutInputSchema.shape.reason });
 
 /** Errors a preview sends to the browser at most (the count says how many there were). */
 export const PREVIEW_ERRORS_SHOWN = 1_000;
