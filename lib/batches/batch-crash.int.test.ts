@@ -75,7 +75,7 @@ describe("dashboard killed -9 in the middle of a batch", () => {
   it(`after a restart the sandbox holds exactly ${N} orders: 0 duplicates, 0 lost, no human step`, async () => {
     const parsed = await parseBatchFile("crash.csv", [new TextEncoder().encode(sbpPayoutFile(N))]);
     expect(parsed.validRows).toBe(N);
-    const ids = parsed.requests.map((r) => r.request.paymentId);
+    const ids = parsed.requests.map((r) => r.paymentId);
     let batchId: string;
     {
       const db = await openDashboardDb();

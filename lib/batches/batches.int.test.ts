@@ -104,7 +104,7 @@ describe("bulk pay-out batches", () => {
     expect(view?.counts).toMatchObject({ sent: 40, pending: 0, sending: 0 });
     const lines = await listBatchLines(db, batchId, { afterRow: 0, limit: 100 });
     expect(lines.map((l) => l.orderStatus)).toEqual(Array(40).fill("In progress"));
-    const ids = parsed.requests.map((r) => r.request.paymentId);
+    const ids = parsed.requests.map((r) => r.paymentId);
     expect(await sandboxCount(ids)).toEqual(Array(40).fill(1));
     const orders = await db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM orders WHERE payment_id = ANY($1::uuid[]) AND created_by = $2",
@@ -126,7 +126,7 @@ describe("bulk pay-out batches", () => {
     await db.query("UPDATE payout_batches SET status = 'sending' WHERE id = $1", [batchId]);
     const again = await sendBatchRows(deps());
     expect(again).toMatchObject({ sent: 5, found: 5 });
-    expect(await sandboxCount(parsed.requests.map((r) => r.request.paymentId))).toEqual(Array(5).fill(1));
+    expect(await sandboxCount(parsed.requests.map((r) => r.paymentId))).toEqual(Array(5).fill(1));
     expect((await getBatchView(db, batchId))?.status).toBe("done");
   });
 
@@ -136,8 +136,8 @@ describe("bulk pay-out batches", () => {
     const first = await upload(text);
     const second = await upload(text);
     expect(second.batchId).toBe(first.batchId);
-    const ids = first.parsed.requests.map((r) => r.request.paymentId);
-    expect(second.parsed.requests.map((r) => r.request.paymentId)).toEqual(ids);
+    const ids = first.parsed.requests.map((r) => r.paymentId);
+    expect(second.parsed.requests.map((r) => r.paymentId)).toEqual(ids);
     await sendBatchRows(deps());
     // Rejected, then the same file uploaded again: a new batch, the same paymentIds, the same orders.
     await db.query("UPDATE payout_batches SET status = 'rejected' WHERE id = $1", [first.batchId]);
@@ -174,7 +174,7 @@ describe("bulk pay-out batches", () => {
     ]);
     expect([x.ok, y.ok].sort()).toEqual([false, true]);
     await sendBatchRows(deps());
-    expect(await sandboxCount(parsed.requests.map((r) => r.request.paymentId))).toEqual([1, 1, 1, 1]);
+    expect(await sandboxCount(parsed.requests.map((r) => r.paymentId))).toEqual([1, 1, 1, 1]);
     expect((await auditOf(batchId)).map((e) => e.action)).toEqual(["batch.upload", "batch.approve"]);
   });
 
@@ -211,9 +211,7 @@ describe("bulk pay-out batches", () => {
       status: "done",
       counts: { cancelled: 6 },
     });
-    expect(await sandboxCount(sending.parsed.requests.map((q) => q.request.paymentId))).toEqual(
-      Array(6).fill(0),
-    );
+    expect(await sandboxCount(sending.parsed.requests.map((q) => q.paymentId))).toEqual(Array(6).fill(0));
     for (const [id, action] of [
       [rejected.batchId, "batch.reject"],
       [waiting.batchId, "batch.cancel"],

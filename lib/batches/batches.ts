@@ -11,7 +11,7 @@ import type { ActionResult } from "@/lib/actions/action-result";
 import { approvalRuleFor } from "@/lib/approvals/rules";
 import { APPROVE_ROLES, ORDER_WRITE_ROLES, ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { verifyStepUp } from "@/lib/auth/step-up";
-import { formatMinorUnits, toMinorUnits } from "@/lib/contract";
+import { formatMinorUnits } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import { getApprovalSettings } from "@/lib/database/dashboard/queries/payout-approvals";
@@ -80,11 +80,11 @@ export async function createBatch(sql: Sql, actor: Actor, parsed: ParsedBatch): 
       },
       parsed.requests.map((r) => ({
         rowNumber: r.row,
-        paymentId: r.request.paymentId,
-        paymentMethod: r.request.paymentMethod,
-        amount: formatMinorUnits(toMinorUnits(r.request.amount)),
+        paymentId: r.paymentId,
+        paymentMethod: r.paymentMethod,
+        amount: formatMinorUnits(r.amountMinor),
         currency: r.currency,
-        request: JSON.stringify(r.request),
+        request: r.requestJson,
       })),
     );
     await writeAudit(tx, {

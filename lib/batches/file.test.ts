@@ -109,8 +109,8 @@ describe("parseBatchFile", () => {
     const text = file(SBP_HEADER, [sbpRow("1"), sbpRow("2")]);
     const a = await parseBatchFile("a.csv", chunks(text));
     const b = await parseBatchFile("b.csv", chunks(text, 1000));
-    const ids = a.requests.map((r) => r.request.paymentId);
-    expect(ids).toEqual(b.requests.map((r) => r.request.paymentId));
+    const ids = a.requests.map((r) => r.paymentId);
+    expect(ids).toEqual(b.requests.map((r) => r.paymentId));
     expect(new Set(ids).size).toBe(2);
     for (const id of ids) expect(uuidV4.safeParse(id).success).toBe(true);
     expect(derivedPaymentId(a.sha256, 2)).toBe(ids[0]);

@@ -84,10 +84,18 @@ export interface BatchPreview {
   duplicates: { paymentId: string; rows: number[] }[];
 }
 
+/**
+ * A valid row, kept compact (10,000 of them are held at once): its request as JSON text (without
+ * postbackUrl, which the sender adds) and the columns the batch stores beside it.
+ */
 export interface BatchRequestRow {
   row: number;
-  request: PayoutSubmission;
+  paymentId: string;
+  paymentMethod: PayoutSubmission["paymentMethod"];
+  /** The amount in minor units (lib/contract/money.ts). */
+  amountMinor: number;
   currency: string | null;
+  requestJson: string;
 }
 
 export interface ParsedBatch extends BatchPreview {
@@ -273,16 +281,27 @@ function judgeRow(
   const currency =
     orderCurrency({ direction: "payout", paymentMethod: request.paymentMethod, country: request.country })
       .currency ?? null;
-  out.requests.push({ row, request, currency });
+  out.requests.push({
+    row,
+    paymentId: request.paymentId,
+    paymentMethod: request.paymentMethod,
+    amountMinor: toMinorUnits(request.amount),
+    currency,
+    requestJson: JSON.stringify(request),
+  });
 }
 
 /** Derived paymentIds (now that the hash is known), the totals and the duplicates. */
 function finish(out: ParsedBatch, idRows: Map<string, number[]>): void {
   const totals = new Map<string, { minor: number; rows: number }>();
   for (const r of out.requests) {
-    if (r.request.paymentId === PENDING_ID) r.request.paymentId = derivedPaymentId(out.sha256, r.row);
+    if (r.paymentId === PENDING_ID) {
+      r.paymentId = derivedPaymentId(out.sha256, r.row);
+      // The placeholder is a whole JSON string value, found nowhere else in the request.
+      r.requestJson = r.requestJson.replace(`"${PENDING_ID}"`, `"${r.paymentId}"`);
+    }
     const t = totals.get(r.currency ?? "") ?? { minor: 0, rows: 0 };
-    t.minor += toMinorUnits(r.request.amount);
+    t.minor += r.amountMinor;
     t.rows++;
     totals.set(r.currency ?? "", t);
   }
