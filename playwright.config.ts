@@ -10,7 +10,7 @@ import { E2E } from "./e2e/config";
  * Specs that turn a dashboard-wide setting on (the pay-out approvals threshold, the required second factor
  * for admins and approvers): a flow running beside them would be held or sent to enrol.
  */
-const DASHBOARD_WIDE_SPECS = /(payout-approvals|second-factor)\.spec\.ts$/;
+const DASHBOARD_WIDE_SPECS = /(payout-approvals|second-factor|bulk-payouts)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",

@@ -22,6 +22,7 @@ export const SMOKE_ENV: Record<string, string> = {
   BENCH_COUNTS_ROUNDS: "1",
   BENCH_PUSH_SAMPLES: "3",
   BENCH_PUSH_STREAMS: "10",
+  BENCH_BATCH_ROWS: "50",
   // soak: the product under mixed load for 25 s (the warm-up, the RSS baseline, is its first fifth)
   BENCH_SOAK_SEC: "25",
   // pay-page: one method's page against the sign-in page, one Lighthouse run each

@@ -1,7 +1,8 @@
 /**
  * The dashboard process's singletons, made in one place: its environment, parsed once (lib/env.ts), and
- * from it the database, the payment-service client, the live status feed and its session ends, the callback receiver's purge and
- * the submit resume loop — each by its own module's factory, its settings passed in. instrumentation.ts
+ * from it the database, the payment-service client, the live status feed and its session ends, the callback
+ * receiver's purge, the submit resume loop and the batch sender — each by its own module's factory, its
+ * settings passed in. instrumentation.ts
  * starts the runtime when the server starts; anything used before that (`next build`) starts it on first
  * use. Tests make their own with explicit settings (lib/testing/dashboard-runtime.ts) and install it.
  *
@@ -15,6 +16,7 @@ import type { Database } from "@/lib/database";
 import { openDashboardStore } from "@/lib/database/dashboard/client";
 import { type Env, parseEnv } from "@/lib/env";
 import { createOrderStatusFeed, type OrderStatusFeed } from "@/lib/live/order-status-feed";
+import { type BatchSenderLoop, startBatchSender } from "@/lib/batches/sender";
 import { createSessionEndFeed, type SessionEndFeed } from "@/lib/live/session-ends";
 import type { ResumeLoop } from "@/lib/orders/resume";
 import { startSubmitResumeLoop } from "@/lib/orders/resume-at-start";
@@ -53,14 +55,20 @@ export interface DashboardRuntime {
   submitDeps(userId: string | null): Promise<OrderSubmitDeps>;
   /** Starts the submit resume loop (ORDER_RESUME_INTERVAL_MS); later calls return the running one. */
   startSubmitResume(): ResumeLoop;
-  /** Stops the loop and the feeds, waits for the request log, then closes the database (a test's end). */
+  /** Starts the batch sender (lib/batches/sender.ts); later calls return the running one. */
+  startBatchSender(): BatchSenderLoop;
+  /** Stops the loops and the feeds, waits for the request log, then closes the database (a test's end). */
   close(): Promise<void>;
 }
+
+/** How often the batch sender looks for rows to send when nobody kicked it (a batch submitted or approved). */
+const BATCH_SENDER_INTERVAL_MS = 2_000;
 
 /** The runtime of a dashboard configured by `env`; nothing is opened until it is used. */
 export function createRuntime(env: Env): DashboardRuntime {
   let opened: Promise<Database> | undefined;
   let resumeLoop: ResumeLoop | undefined;
+  let batchSender: BatchSenderLoop | undefined;
   const db = (): Promise<Database> => {
     opened ??= openDashboardStore({
       databaseUrl: env.DATABASE_URL,
@@ -117,7 +125,21 @@ export function createRuntime(env: Env): DashboardRuntime {
       });
       return resumeLoop;
     },
+    startBatchSender() {
+      batchSender ??= startBatchSender({
+        intervalMs: BATCH_SENDER_INTERVAL_MS,
+        deps: () => submitDeps(null),
+        onPass: ({ sent, found, finished }) =>
+          console.log(
+            `[batches] sent ${sent} row(s)${found > 0 ? `, ${found} found already made` : ""}${finished.map((id) => `; batch ${id} done`).join("")}`,
+          ),
+        // Only the message: a pass works with requests.
+        onError: (error) => console.error(`[batches] sending failed: ${String((error as Error)?.message)}`),
+      });
+      return batchSender;
+    },
     async close() {
+      await batchSender?.stop();
       await resumeLoop?.stop();
       await statusFeed.stop();
       await sessionEnds.stop();

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
 import { ResendNotice } from "@/components/forms/resend-notice";
 import { PayinForm } from "@/components/payin-form/payin-form";
@@ -22,6 +23,8 @@ const NEW_ORDER: {
   [D in Direction]: {
     title: string;
     intro: string;
+    /** Another way to make such orders, as a link beside the heading. */
+    alternative?: { href: string; label: string };
     form: (method: string | undefined, resend: ResendProps<D>) => ReactNode;
   };
 } = {
@@ -36,6 +39,7 @@ const NEW_ORDER: {
   payout: {
     title: "New pay-out",
     intro: "Send money to a client. Card numbers are stored masked (first six and last four digits) only.",
+    alternative: { href: "/payouts/batches/new", label: "From a file" },
     form: (method, resend) => (
       <PayoutForm initialMethod={method && isPayoutMethod(method) ? method : "Card"} {...resend} />
     ),
@@ -57,7 +61,7 @@ export async function NewOrderPage<D extends Direction>({
   const { method, resend } = await searchParams;
   const source = resend ? await loadResendSource(await getDb(), resend, direction) : null;
   const from = source?.ok ? source : null;
-  const { title, intro, form } = NEW_ORDER[direction];
+  const { title, intro, alternative, form } = NEW_ORDER[direction];
   return (
     <div className="page stack">
       <header className="page-header">
@@ -65,6 +69,11 @@ export async function NewOrderPage<D extends Direction>({
           <h1>{title}</h1>
           <p>{intro}</p>
         </div>
+        {alternative && (
+          <Link className="button" href={alternative.href}>
+            {alternative.label}
+          </Link>
+        )}
       </header>
       {source && <ResendNotice source={source} />}
       <div className="card">

@@ -3,9 +3,9 @@
 import { approvePayoutAction } from "@/lib/actions/approve-payout-action";
 import { cancelPayoutAction } from "@/lib/actions/cancel-payout-action";
 import { rejectPayoutAction } from "@/lib/actions/reject-payout-action";
-import { REASON_MAX_LENGTH } from "@/lib/approvals/decision-schemas";
 import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
 import { DecisionDialog, type DecisionField } from "./decision-dialog";
+import { CANCEL_REASON_FIELD, REJECT_REASON_FIELD } from "./decision-fields";
 import styles from "./approvals.module.css";
 
 /**
@@ -66,15 +66,7 @@ export function ApprovalActions(p: {
             confirmLabel="Reject"
             danger
             offered={p.waiting}
-            fields={[
-              {
-                name: "reason",
-                label: "Reason",
-                type: "textarea",
-                required: true,
-                maxLength: REASON_MAX_LENGTH,
-              },
-            ]}
+            fields={[REJECT_REASON_FIELD]}
             run={(v) => rejectPayoutAction({ orderId: p.orderId, reason: v.reason })}
           />
         </>
@@ -87,9 +79,7 @@ export function ApprovalActions(p: {
           confirmLabel="Cancel pay-out"
           danger
           offered={p.waiting}
-          fields={[
-            { name: "reason", label: "Reason (optional)", type: "textarea", maxLength: REASON_MAX_LENGTH },
-          ]}
+          fields={[CANCEL_REASON_FIELD]}
           run={(v) => cancelPayoutAction({ orderId: p.orderId, reason: v.reason })}
         />
       )}

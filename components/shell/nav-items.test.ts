@@ -12,14 +12,27 @@ describe("navigation by role", () => {
         "Request log",
         "New pay-in",
         "New pay-out",
+        "Pay-out files",
         "Banks",
         "Users",
         "Settings",
       ],
     ],
-    ["operator", ["Overview", "Orders", "Callbacks", "Request log", "New pay-in", "New pay-out", "Banks"]],
-    ["approver", ["Overview", "Orders", "Callbacks", "Request log", "Banks"]],
-    ["viewer", ["Overview", "Orders", "Callbacks", "Request log", "Banks"]],
+    [
+      "operator",
+      [
+        "Overview",
+        "Orders",
+        "Callbacks",
+        "Request log",
+        "New pay-in",
+        "New pay-out",
+        "Pay-out files",
+        "Banks",
+      ],
+    ],
+    ["approver", ["Overview", "Orders", "Callbacks", "Request log", "Pay-out files", "Banks"]],
+    ["viewer", ["Overview", "Orders", "Callbacks", "Request log", "Pay-out files", "Banks"]],
   ] as const)("%s sees %j", (role, labels) => {
     expect(navItemsFor(role).map((i) => i.label)).toEqual(labels);
   });

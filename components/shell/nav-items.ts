@@ -26,6 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/requests", label: "Request log", icon: "requests" },
   { href: "/payins/new", label: "New pay-in", icon: "payin", roles: ORDER_WRITE_ROLES },
   { href: "/payouts/new", label: "New pay-out", icon: "payout", roles: ORDER_WRITE_ROLES },
+  { href: "/payouts/batches", label: "Pay-out files", icon: "payout" },
   { href: "/banks", label: "Banks", icon: "banks" },
   { href: "/users", label: "Users", icon: "users", roles: USER_ADMIN_ROLES },
   { href: "/settings", label: "Settings", icon: "settings", roles: USER_ADMIN_ROLES },

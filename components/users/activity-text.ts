@@ -1,6 +1,6 @@
 import type { AuditAction } from "@/lib/database/dashboard/audit-actions";
 import { isAuditAction } from "@/lib/database/dashboard/audit-actions";
-import { callbackHref, orderHref, userHref } from "./user-link";
+import { batchHref, callbackHref, orderHref, userHref } from "./user-link";
 import { isRecord } from "@/lib/contract/is-record";
 import { isUuid } from "@/lib/contract/uuid";
 import { describeCallbackFilters } from "@/lib/callbacks/list-filters";
@@ -185,6 +185,22 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
       ? "Required a second factor for admins and approvers"
       : "Made the second factor optional",
   ],
+  "batch.upload": (e) => [
+    "Uploaded ",
+    ...batch(e),
+    `: ${num(e.details.rows)} pay-outs${batchTotals(e)}${str(e.details.rule) ? `, awaiting approval (${str(e.details.rule)})` : ""}`,
+  ],
+  "batch.approve": (e) => [
+    "Approved ",
+    ...batch(e),
+    `${batchTotals(e)}${e.details.stepUp === "password" ? ", confirmed with their password" : ""}`,
+  ],
+  "batch.reject": (e) => ["Rejected ", ...batch(e), `${batchTotals(e)}: “${str(e.details.reason)}”`],
+  "batch.cancel": (e) => [
+    "Cancelled ",
+    ...batch(e),
+    `: ${num(e.details.cancelledRows)} pay-outs not yet sent${str(e.details.reason) ? `: “${str(e.details.reason)}”` : ""}`,
+  ],
   "orders.export": (e) => [`Exported ${exportFilters(e)} as CSV`],
   "requests.export": (e) => [`Exported ${exportFilters(e, "calls to the payment service")} as CSV`],
   "callback.reapply": (e) => [
@@ -199,6 +215,23 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
   ],
   "callback.resend": (e) => ["Asked the sandbox to send a ", ...callback(e), " again"],
 };
+
+/** "the file payouts.csv" linked to its batch's page. */
+function batch(e: ActivityEntry): ActivityPart[] {
+  const name = str(e.details.fileName) || "a pay-out file";
+  if (!e.target || !isUuid(e.target)) return [`the file ${name}`];
+  return ["the file ", { text: name, href: batchHref(e.target), title: e.target }];
+}
+
+/** " (RUB 1500.00, BRL 100.50)" from a batch's totals. */
+function batchTotals(e: ActivityEntry): string {
+  const totals = e.details.totals;
+  if (!isRecord(totals)) return "";
+  const parts = Object.entries(totals).map(
+    ([currency, amount]) => `${currency || "no currency"} ${str(amount)}`,
+  );
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+}
 
 /** "callback 1a2b3c4d" linked to its page on /callbacks. */
 function callback(e: ActivityEntry): ActivityPart[] {

@@ -14,3 +14,7 @@ export function orderHref(orderId: string): string {
 export function callbackHref(deliveryId: string): string {
   return `/callbacks/${deliveryId}`;
 }
+
+export function batchHref(batchId: string): string {
+  return `/payouts/batches/${batchId}`;
+}

@@ -7,11 +7,9 @@
  * Dashboard database on the backend TEST_DB chooses; on PGlite the restarted process recovers the data
  * folder the killed one left.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import { type Database, openDatabase } from "@/lib/database";
@@ -21,14 +19,10 @@ import { getOrderByPaymentId } from "@/lib/database/dashboard/queries/orders";
 import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
 import { type SandboxFixture, startSandboxFixture, paymentApiEnv } from "@/lib/testing/sandbox-fixture";
 import { RESUME_NEEDS_INPUT } from "./submit";
+import { type DashboardChild, startDashboardChild, until } from "@/lib/testing/dashboard-child";
 import type { DashboardProcessJob } from "@/lib/testing/dashboard-process";
-import { pgliteSafeNodeFlags } from "@/scripts/node-runtime.mjs";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const PROCESS = path.join(ROOT, "lib", "testing", "dashboard-process.ts");
 const PAN = "4111111111111111";
-/** Upper bound for things that take a second or two on a quiet machine (not a timing assertion). */
-const PATIENCE_MS = 90_000;
 
 let fx: SandboxFixture;
 let proxy: FaultProxy;
@@ -48,71 +42,25 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-interface DashboardProcess {
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  exitCode(): number | null;
-}
-
-function startDashboardProcess(jobsFile?: string): DashboardProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...paymentApiEnv(proxy.url),
-    PAYMENT_API_IS_SANDBOX: "true",
-    // The lease: 3 attempts × 4 s + backoffs + margin ≈ 14.6 s after each send started.
-    PAYMENT_API_TIMEOUT_MS: "4000",
-    // Far longer than the test: the loop must wake when the leases run out, not on its interval.
-    ORDER_RESUME_INTERVAL_MS: "3600000",
-    PUBLIC_BASE_URL: "http://dashboard.test:3000",
-    ADMIN_EMAIL: "admin@example.com",
-    ADMIN_PASSWORD: "crash-test-password",
-  };
-  if (scratch.url) env.DATABASE_URL = scratch.url;
-  else {
-    delete env.DATABASE_URL;
-    env.DATA_DIR = workDir;
-  }
-  const child: ChildProcess = spawn(
-    process.execPath,
-    // tsx as a loader in this very process (its CLI would run the file in a grandchild that SIGKILL misses).
-    [
-      ...pgliteSafeNodeFlags(),
-      "--import",
-      "tsx",
-      "--conditions=react-server",
-      PROCESS,
-      ...(jobsFile ? [jobsFile] : []),
-    ],
-    { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
+function startDashboardProcess(jobsFile?: string): DashboardChild {
+  return startDashboardChild(
+    {
+      ...paymentApiEnv(proxy.url),
+      PAYMENT_API_IS_SANDBOX: "true",
+      // The lease: 3 attempts × 4 s + backoffs + margin ≈ 14.6 s after each send started.
+      PAYMENT_API_TIMEOUT_MS: "4000",
+      // Far longer than the test: the loop must wake when the leases run out, not on its interval.
+      ORDER_RESUME_INTERVAL_MS: "3600000",
+      PUBLIC_BASE_URL: "http://dashboard.test:3000",
+      ADMIN_EMAIL: "admin@example.com",
+      ADMIN_PASSWORD: "crash-test-password",
+      ...(scratch.url ? { DATABASE_URL: scratch.url } : { DATABASE_URL: undefined, DATA_DIR: workDir }),
+    },
+    jobsFile ? [jobsFile] : [],
   );
-  const output: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
-  let exitCode: number | null = null;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code: number | null, signal: NodeJS.Signals | null) => {
-      exitCode = code ?? -1;
-      resolve({ code, signal });
-    }),
-  );
-  return { child, output, exited, exitCode: () => exitCode };
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, p?: DashboardProcess) {
-  const deadline = Date.now() + PATIENCE_MS;
-  while (!(await check())) {
-    if (p?.exitCode() !== null && p?.exitCode() !== undefined) {
-      throw new Error(`the process exited (${p.exitCode()}) before ${what}; output:\n${p.output.join("")}`);
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`gave up waiting for ${what}; process output:\n${p?.output.join("") ?? ""}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function resumedSoFar(p: DashboardProcess): number {
+function resumedSoFar(p: DashboardChild): number {
   let n = 0;
   for (const m of p.output.join("").matchAll(/resumed (\d+) interrupted submission/g)) n += Number(m[1]);
   return n;

@@ -76,7 +76,8 @@ const FORM_FIELDS: Record<Direction, readonly string[]> = {
   payout: PAYOUT_FORM_FIELDS,
 };
 
-function requestFields(direction: Direction, request: AnyRequest): OrderRequestFields {
+/** The order columns that follow from its request (the card number masked). */
+export function requestFields(direction: Direction, request: AnyRequest): OrderRequestFields {
   return {
     request: maskOrderRequest(request),
     paymentMethod: request.paymentMethod,

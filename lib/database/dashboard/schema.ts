@@ -10,7 +10,7 @@
  * Names (docs/architecture.md, One owner per shape): a table's interface is `<Table>Columns`, a row as stored
  * `<Thing>Row`, a row to insert `New<Thing>Row`.
  */
-import type { ColumnType, Selectable } from "kysely";
+import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { BankDetails, Direction } from "@/lib/contract";
 import type { Defaulted, Json } from "@/lib/database/column-types";
 
@@ -32,6 +32,8 @@ export interface DashboardDatabase {
   secondFactorChallenges: SecondFactorChallengesColumns;
   pendingSignIns: PendingSignInsColumns;
   secondFactorSettings: SecondFactorSettingsColumns;
+  payoutBatches: PayoutBatchesColumns;
+  payoutBatchRows: PayoutBatchRowsColumns;
 }
 
 /** Staff roles, the users.role column's values (what each may do: lib/auth/roles.ts). */
@@ -307,3 +309,58 @@ export interface SecondFactorSettingsColumns {
   updatedBy: string | null;
   updatedAt: Defaulted<Date>;
 }
+export const PAYOUT_BATCH_STATUSES = [
+  "awaiting_approval",
+  "sending",
+  "done",
+  "rejected",
+  "cancelled",
+] as const;
+export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
+export const PAYOUT_BATCH_ROW_STATES = ["pending", "sending", "sent", "cancelled"] as const;
+export type PayoutBatchRowState = (typeof PAYOUT_BATCH_ROW_STATES)[number];
+
+/** An uploaded pay-out file, approved and sent as one (0020). */
+export interface PayoutBatchesColumns {
+  id: string;
+  fileName: string;
+  /** Lowercase hex SHA-256 of the file's bytes. */
+  fileSha256: string;
+  status: PayoutBatchStatus;
+  rowCount: number;
+  /** Currency → the rows' total, a two-decimal string. */
+  totals: Json<Record<string, string>>;
+  /** Which approval setting held it, in words; null when it was sent at once. */
+  rule: string | null;
+  createdBy: string | null;
+  createdAt: Defaulted<Date>;
+  decision: "approved" | "rejected" | "cancelled" | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  reason: string | null;
+  finishedAt: Date | null;
+  updatedAt: Defaulted<Date>;
+}
+export type PayoutBatchRow = Selectable<PayoutBatchesColumns>;
+
+/** One valid row of a batch's file and the order it became (0020). */
+export interface PayoutBatchRowsColumns {
+  batchId: string;
+  /** The row's line in the file (the header is line 1). */
+  rowNumber: number;
+  paymentId: string;
+  paymentMethod: string;
+  /** Two-decimal string. */
+  amount: string;
+  currency: string | null;
+  /** The pay-out request without postbackUrl (no card numbers: files refuse Card rows). */
+  request: Json<Record<string, unknown>>;
+  state: Defaulted<PayoutBatchRowState>;
+  leaseUntil: Date | null;
+  orderId: string | null;
+  /** Why a sent row's order is not its own (its paymentId was already used by another request). */
+  note: string | null;
+  updatedAt: Defaulted<Date>;
+}
+export type PayoutBatchLineRow = Selectable<PayoutBatchRowsColumns>;
+export type NewPayoutBatchLineRow = Insertable<PayoutBatchRowsColumns>;

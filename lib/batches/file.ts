@@ -1,0 +1,333 @@
+/**
+ * A bulk pay-out file (docs/guide.md, Bulk pay-outs from a file): CSV whose columns are the contract's own
+ * field paths, parsed as a stream (csv-parse) within limits, each row judged by the pay-out form's own
+ * schema (lib/orders/payout-form-schema.ts: the same normalising and the contract's rules), with totals per
+ * currency, the file's SHA-256, and duplicate paymentIds flagged. Server side only (node:crypto, streams),
+ * but no database: unit-tested as it is.
+ */
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { parse } from "csv-parse";
+import {
+  formatMinorUnits,
+  orderCurrency,
+  PAYOUT_DETAIL_FIELDS,
+  PAYOUT_METHODS,
+  type PayoutMethod,
+  toMinorUnits,
+} from "@/lib/contract";
+import { fieldErrorsFromZod } from "@/lib/contract/problem";
+import { samplePayoutRequest } from "@/lib/contract/samples";
+import { csvLine } from "@/lib/orders/csv";
+import { fieldLabel } from "@/lib/orders/field-labels";
+import { payoutFormSchema, type PayoutSubmission } from "@/lib/orders/payout-form-schema";
+
+/** The file's columns, in the templates' order: the contract's field paths (postbackUrl is the dashboard's). */
+export const BATCH_COLUMNS = [
+  "paymentId",
+  "paymentMethod",
+  "amount",
+  "country",
+  "trafficType",
+  "client.id",
+  "client.email",
+  "client.ip",
+  "client.tin",
+  "client.phone",
+  "bankId",
+  ...PAYOUT_DETAIL_FIELDS.map((f) => `payoutDetails.${f}` as const),
+] as const;
+export type BatchColumn = (typeof BATCH_COLUMNS)[number];
+
+export const BATCH_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 10_000 } as const;
+
+/**
+ * A full card number is never stored (docs/architecture.md, Card pay-outs), and a batch must be stored to
+ * be sent after approval and across restarts: card pay-outs are sent one by one with the form.
+ */
+export const FILE_METHODS: readonly PayoutMethod[] = PAYOUT_METHODS.filter((m) => m !== "Card");
+export const CARD_IN_FILE_MESSAGE =
+  "Card pay-outs can't come from a file (a full card number is never stored): send them with the form";
+
+export interface RowError {
+  /** The row's line in the file; the header is line 1. */
+  row: number;
+  /** The contract path ("payoutDetails.phoneNumber"), or "(row)" for the row as a whole. */
+  field: string;
+  /** The form's label of the field ("Phone number"). */
+  label: string;
+  message: string;
+}
+
+export interface CurrencyTotal {
+  /** ISO 4217, or "" when the method and country name none. */
+  currency: string;
+  /** Two decimals. */
+  amount: string;
+  rows: number;
+}
+
+/** What the preview shows: everything about the file but its rows' requests. */
+export interface BatchPreview {
+  fileName: string;
+  sha256: string;
+  bytes: number;
+  /** Data rows read (the header excluded). */
+  rows: number;
+  validRows: number;
+  /** Problems of the file as a whole (too large, too many rows, unknown columns, broken quoting). */
+  fileErrors: string[];
+  errors: RowError[];
+  totals: CurrencyTotal[];
+  /** paymentIds given on more than one row, with those rows. */
+  duplicates: { paymentId: string; rows: number[] }[];
+}
+
+/**
+ * A valid row, kept compact (10,000 of them are held at once): its request as JSON text (without
+ * postbackUrl, which the sender adds) and the columns the batch stores beside it.
+ */
+export interface BatchRequestRow {
+  row: number;
+  paymentId: string;
+  paymentMethod: PayoutSubmission["paymentMethod"];
+  /** The amount in minor units (lib/contract/money.ts). */
+  amountMinor: number;
+  currency: string | null;
+  requestJson: string;
+}
+
+export interface ParsedBatch extends BatchPreview {
+  /** The valid rows, with their paymentIds (generated ones included). */
+  requests: BatchRequestRow[];
+}
+
+/**
+ * A row with no paymentId gets one derived from the file's hash and the row's line: uploading the same file
+ * again gives the same ids, so its orders are not made twice. A UUID v4 in form (version and variant bits).
+ */
+export function derivedPaymentId(fileSha256: string, row: number): string {
+  const h = createHash("sha256").update(`${fileSha256}:${row}`).digest("hex");
+  const variant = ((Number.parseInt(h[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A placeholder paymentId for validating a row whose id is derived once the whole file is hashed. */
+const PENDING_ID = "00000000-0000-4000-8000-000000000000";
+
+/** "'+7900…" → "+7900…": the export's formula guard (lib/orders/csv.ts) taken off again. */
+export function cellText(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const t = raw.trim();
+  return /^'[=+\-@]/.test(t) ? t.slice(1) : t;
+}
+
+/** The form's values of one row: its cells under their paths (empty cells are "not given"). */
+function formValuesOf(header: readonly BatchColumn[], cells: readonly string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  header.forEach((column, i) => {
+    const text = cellText(cells[i]);
+    if (!text) return;
+    const [head, tail] = column.split(".") as [string, string | undefined];
+    if (tail === undefined) values[head] = text;
+    else {
+      const nested = (values[head] as Record<string, string> | undefined) ?? {};
+      nested[tail] = text;
+      values[head] = nested;
+    }
+  });
+  return values;
+}
+
+function rowError(row: number, field: string, message: string): RowError {
+  return { row, field, label: field === "(row)" ? "Row" : fieldLabel(field), message };
+}
+
+type Chunks = AsyncIterable<Uint8Array> | Iterable<Uint8Array> | ReadableStream<Uint8Array>;
+
+/** A web stream (a File's) as Node reads it; anything else is iterable as it is. */
+function iterable(chunks: Chunks): AsyncIterable<Uint8Array> | Iterable<Uint8Array> {
+  return "getReader" in chunks ? Readable.fromWeb(chunks as WebReadableStream<Uint8Array>) : chunks;
+}
+
+/** Reads `chunks` (a File's stream, a file read from disk) as a bulk pay-out file, within BATCH_LIMITS. */
+export async function parseBatchFile(
+  fileName: string,
+  chunks: Chunks,
+  limits: { maxBytes: number; maxRows: number } = BATCH_LIMITS,
+): Promise<ParsedBatch> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  let tooLarge = false;
+  async function* counted() {
+    for await (const chunk of iterable(chunks)) {
+      bytes += chunk.byteLength;
+      if (bytes > limits.maxBytes) {
+        tooLarge = true;
+        return;
+      }
+      hash.update(chunk);
+      yield chunk;
+    }
+  }
+  const parser = Readable.from(counted()).pipe(
+    parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: true }),
+  );
+  const out: ParsedBatch = {
+    fileName,
+    sha256: "",
+    bytes: 0,
+    rows: 0,
+    validRows: 0,
+    fileErrors: [],
+    errors: [],
+    totals: [],
+    duplicates: [],
+    requests: [],
+  };
+  let header: BatchColumn[] | null = null;
+  const idRows = new Map<string, number[]>();
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      if (!header) {
+        header = headerOf(record, out.fileErrors);
+        if (!header) break;
+        continue;
+      }
+      if (out.rows === limits.maxRows) {
+        out.fileErrors.push(
+          `The file has more than ${limits.maxRows.toLocaleString("en")} rows: split it into files of at most ${limits.maxRows.toLocaleString("en")}.`,
+        );
+        break;
+      }
+      out.rows++;
+      judgeRow(header, record, info.lines, out, idRows);
+    }
+  } catch (error) {
+    const { message } = error as Error;
+    out.fileErrors.push(`The file is not valid CSV: ${message}`);
+  } finally {
+    parser.destroy();
+  }
+  if (tooLarge) {
+    out.fileErrors.unshift(
+      `The file is larger than ${limits.maxBytes / 1024 / 1024} MB: split it into smaller files.`,
+    );
+  }
+  if (!header && out.fileErrors.length === 0) out.fileErrors.push("The file is empty: it has no header row.");
+  else if (header && out.rows === 0 && out.fileErrors.length === 0)
+    out.fileErrors.push("The file has a header but no rows.");
+  out.bytes = bytes;
+  out.sha256 = hash.digest("hex");
+  finish(out, idRows);
+  return out;
+}
+
+/** The header's columns, or null (with the reason in `errors`) when one is unknown or repeated. */
+function headerOf(record: readonly string[], errors: string[]): BatchColumn[] | null {
+  const names = record.map((c) => cellText(c) ?? "");
+  const known = new Set<string>(BATCH_COLUMNS);
+  const unknown = names.filter((n) => !known.has(n));
+  const repeated = names.filter((n, i) => names.indexOf(n) !== i);
+  if (unknown.length > 0) {
+    errors.push(
+      `Unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `“${n}”`).join(", ")}: the header row names the contract's fields (${BATCH_COLUMNS.join(", ")}). Download a template.`,
+    );
+  }
+  if (repeated.length > 0) errors.push(`Repeated column ${repeated.map((n) => `“${n}”`).join(", ")}.`);
+  return unknown.length > 0 || repeated.length > 0 ? null : (names as BatchColumn[]);
+}
+
+function judgeRow(
+  header: readonly BatchColumn[],
+  record: readonly string[],
+  row: number,
+  out: ParsedBatch,
+  idRows: Map<string, number[]>,
+): void {
+  if (record.length !== header.length) {
+    out.errors.push(
+      rowError(row, "(row)", `Has ${record.length} cells; the header has ${header.length} columns`),
+    );
+    return;
+  }
+  const values = formValuesOf(header, record);
+  const given = typeof values.paymentId === "string" ? values.paymentId : undefined;
+  const parsed = payoutFormSchema.safeParse({ ...values, paymentId: given ?? PENDING_ID });
+  const errors: RowError[] = [];
+  if (!parsed.success) {
+    for (const { path, message } of fieldErrorsFromZod(parsed.error, "(row)"))
+      errors.push(rowError(row, path, message));
+  } else if (parsed.data.paymentMethod === "Card") {
+    errors.push(rowError(row, "paymentMethod", CARD_IN_FILE_MESSAGE));
+  }
+  if (given !== undefined) {
+    const key = given.toLowerCase();
+    const seen = idRows.get(key);
+    if (seen) {
+      errors.push(rowError(row, "paymentId", `Duplicate paymentId: also on row ${seen[0]}`));
+      seen.push(row);
+    } else idRows.set(key, [row]);
+  }
+  if (errors.length > 0 || !parsed.success) {
+    out.errors.push(...errors);
+    return;
+  }
+  const request = parsed.data;
+  const currency =
+    orderCurrency({ direction: "payout", paymentMethod: request.paymentMethod, country: request.country })
+      .currency ?? null;
+  out.requests.push({
+    row,
+    paymentId: request.paymentId,
+    paymentMethod: request.paymentMethod,
+    amountMinor: toMinorUnits(request.amount),
+    currency,
+    requestJson: JSON.stringify(request),
+  });
+}
+
+/** Derived paymentIds (now that the hash is known), the totals and the duplicates. */
+function finish(out: ParsedBatch, idRows: Map<string, number[]>): void {
+  const totals = new Map<string, { minor: number; rows: number }>();
+  for (const r of out.requests) {
+    if (r.paymentId === PENDING_ID) {
+      r.paymentId = derivedPaymentId(out.sha256, r.row);
+      // The placeholder is a whole JSON string value, found nowhere else in the request.
+      r.requestJson = r.requestJson.replace(`"${PENDING_ID}"`, `"${r.paymentId}"`);
+    }
+    const t = totals.get(r.currency ?? "") ?? { minor: 0, rows: 0 };
+    t.minor += r.amountMinor;
+    t.rows++;
+    totals.set(r.currency ?? "", t);
+  }
+  out.validRows = out.requests.length;
+  out.totals = [...totals]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, t]) => ({ currency, amount: formatMinorUnits(t.minor), rows: t.rows }));
+  out.duplicates = [...idRows]
+    .filter(([, rows]) => rows.length > 1)
+    .map(([paymentId, rows]) => ({ paymentId, rows }));
+}
+
+/** Whether a parsed file may become a batch: no problem of the file or of any row, and a row at least. */
+export function isSubmittable(p: BatchPreview): boolean {
+  return p.fileErrors.length === 0 && p.errors.length === 0 && p.validRows > 0;
+}
+
+/** A template for `method`: the header and one example row (a paymentId is left to be generated). */
+export function batchTemplate(method: PayoutMethod): string {
+  const sample = samplePayoutRequest(method) as unknown as Record<string, unknown>;
+  const cells = BATCH_COLUMNS.map((column) => {
+    if (column === "paymentId") return "";
+    const value = column
+      .split(".")
+      .reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], sample);
+    return typeof value === "string" || typeof value === "number" ? value : "";
+  });
+  return csvLine(BATCH_COLUMNS) + csvLine(cells);
+}
