@@ -240,30 +240,24 @@ async function dispatch(
         throw new UsageError(`create payin|payout, not "${direction}"`);
       if (!method) throw new UsageError("create needs --method");
       const amount = positiveNumber(values.amount as string | undefined, "--amount");
+      const base = amount === undefined ? {} : { amount };
       const sets = (values.set as string[] | undefined) ?? [];
+      let created: { request: PayinRequest | PayoutRequest; response: { id: string; status: string } };
       if (direction === "payin") {
         if (!isPayinMethod(method)) throw new UsageError(`--method: not a pay-in method: "${method}"`);
-        const request = applySets<PayinRequest>(
-          samplePayinRequest(method, amount === undefined ? {} : { amount }),
-          sets,
-        );
-        const order = await kit.createPayin(request);
-        out(
-          { request, response: order },
-          `created payin ${order.id}: ${order.status} (paymentId ${request.paymentId}${order.expiresAt ? `, expires ${order.expiresAt}` : ""})`,
-        );
+        const request = applySets(samplePayinRequest(method, base), sets);
+        created = { request, response: await kit.createPayin(request) };
       } else {
         if (!isPayoutMethod(method)) throw new UsageError(`--method: not a pay-out method: "${method}"`);
-        const request = applySets<PayoutRequest>(
-          samplePayoutRequest(method, amount === undefined ? {} : { amount }),
-          sets,
-        );
-        const order = await kit.createPayout(request);
-        out(
-          { request, response: order },
-          `created payout ${order.id}: ${order.status} (paymentId ${request.paymentId})`,
-        );
+        const request = applySets(samplePayoutRequest(method, base), sets);
+        created = { request, response: await kit.createPayout(request) };
       }
+      const { request, response } = created;
+      const expires = "expiresAt" in response && response.expiresAt ? `, expires ${response.expiresAt}` : "";
+      out(
+        created,
+        `created ${direction} ${response.id}: ${response.status} (paymentId ${request.paymentId}${expires})`,
+      );
       return EXIT.ok;
     }
     case "clock": {
