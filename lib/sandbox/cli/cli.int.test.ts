@@ -275,6 +275,13 @@ describe("runs and clock (signed as a run, never the shared account)", () => {
 
     const advanced = json<{ offsetMs: number }>(await cli(["clock", "advance", "15m", ...asRun, "--json"]));
     expect(advanced.offsetMs).toBeGreaterThanOrEqual(15 * 60_000);
+    // SANDBOX_CLIENT_ID / SANDBOX_CLIENT_SECRET (the kit's) before PAYMENT_API_*; empty ones count as unset.
+    const runEnv = { SANDBOX_CLIENT_ID: run.clientId, SANDBOX_CLIENT_SECRET: run.secret };
+    expect(json<{ offsetMs: number }>(await cli(["clock", "--json"], runEnv)).offsetMs).toBe(
+      advanced.offsetMs,
+    );
+    const unset = { SANDBOX_CLIENT_ID: "", SANDBOX_CLIENT_SECRET: "" };
+    expect(json<{ offsetMs: number }>(await cli(["clock", "--json"], unset)).offsetMs).toBe(0);
     const to = new Date(Date.now() + 2 * 3_600_000).toISOString();
     const set = json<{ now: string; offsetMs: number }>(await cli(["clock", "set", to, ...asRun, "--json"]));
     expect(new Date(set.now).getTime()).toBeGreaterThanOrEqual(new Date(to).getTime() - 1_000);
@@ -296,7 +303,8 @@ describe("runs and clock (signed as a run, never the shared account)", () => {
       await cli(["runs", "reset", run.clientId, "--json"]),
     );
     expect(cleared).toEqual({ clientId: run.clientId, removedOrders: 1 });
-    const ended = await cli(["runs", "end", run.clientId]);
+    // The run may end itself (as the account that started it may).
+    const ended = await cli(["runs", "end", run.clientId, ...asRun]);
     expect(ended.stdout).toBe(`run ${run.clientId} ended: 0 orders removed\n`);
     const gone = await cli(["clock", ...asRun]);
     expect(gone.code).toBe(EXIT.failed);

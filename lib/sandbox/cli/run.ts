@@ -1,7 +1,7 @@
 /**
  * The sandbox's command line (`npm run -s sandbox:cli -- <verb> …`): the test controls and the callback
  * receiver check, each a signed call through the QA kit. `run(argv, io)` is the whole program, so tests call
- * it in-process; main.ts hands it the process. docs/qa.md (Command line) shows every verb.
+ * it in-process; main.ts hands it the process. docs/qa.md, Command line shows every verb.
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -40,7 +40,8 @@ export const USAGE = `usage: sandbox-cli <verb> [options]
       [--status <s>] [--seed <n>] [--timeout <duration>] [--concurrency <n>] [--slow <duration>]
       [--oversized-bytes <n>] [--junit <file>] [--html <file>]
 common: --url <sandbox URL> (SANDBOX_URL, default http://127.0.0.1:${SANDBOX_DEFAULT_PORT})
-        --client-id, --secret (PAYMENT_API_CLIENT_ID, PAYMENT_API_SECRET; default the sandbox's default account)
+        --client-id, --secret (SANDBOX_CLIENT_ID and SANDBOX_CLIENT_SECRET, or PAYMENT_API_CLIENT_ID and
+          PAYMENT_API_SECRET; default the sandbox's default account: use a run's instead, see runs start)
         --json (machine-readable output), --help`;
 
 /** The usage lines of one verb (a usage error shows these, not the whole list). */
@@ -138,12 +139,16 @@ export function applySets<T>(base: T, sets: readonly string[]): T {
   return out;
 }
 
-function connection(values: Values, env: CliIo["env"]) {
+function connection(values: Values, given: CliIo["env"]) {
+  const env = setVariables(given);
   const str = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
   return {
     baseUrl: str("url") ?? env.SANDBOX_URL ?? `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`,
-    clientId: str("client-id") ?? env.PAYMENT_API_CLIENT_ID ?? SANDBOX_DEFAULT_CLIENT_ID,
-    secret: str("secret") ?? env.PAYMENT_API_SECRET ?? SANDBOX_DEFAULT_CLIENT_SECRET,
+    // The QA kit's variables first (its Playwright fixture reads them), then the dashboard's.
+    clientId:
+      str("client-id") ?? env.SANDBOX_CLIENT_ID ?? env.PAYMENT_API_CLIENT_ID ?? SANDBOX_DEFAULT_CLIENT_ID,
+    secret:
+      str("secret") ?? env.SANDBOX_CLIENT_SECRET ?? env.PAYMENT_API_SECRET ?? SANDBOX_DEFAULT_CLIENT_SECRET,
   };
 }
 
@@ -351,7 +356,13 @@ async function dispatch(
   }
 }
 
+/** The environment without its empty variables (`X= cmd` unsets X for the CLI). */
+function setVariables(env: CliIo["env"]): CliIo["env"] {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+}
+
 async function checkReceiverVerb(args: string[], values: Values, io: CliIo, json: boolean): Promise<number> {
+  const env = setVariables(io.env);
   if (args.length > 0)
     throw new UsageError(`check-receiver takes no positional arguments (got "${args[0]}")`);
   const str = (k: string) => values[k] as string | undefined;
@@ -362,8 +373,9 @@ async function checkReceiverVerb(args: string[], values: Values, io: CliIo, json
   } catch {
     throw new UsageError(`--url: not a URL: "${url}"`);
   }
-  const clientId = str("client-id") ?? io.env.PAYMENT_API_CLIENT_ID;
-  const secret = str("secret") ?? io.env.PAYMENT_API_SECRET;
+  // The merchant's own credentials, as its receiver verifies them: the dashboard's variables first.
+  const clientId = str("client-id") ?? env.PAYMENT_API_CLIENT_ID ?? env.SANDBOX_CLIENT_ID;
+  const secret = str("secret") ?? env.PAYMENT_API_SECRET ?? env.SANDBOX_CLIENT_SECRET;
   if (!clientId || !secret)
     throw new UsageError(
       "check-receiver needs --client-id and --secret (or PAYMENT_API_CLIENT_ID, PAYMENT_API_SECRET)",
@@ -379,7 +391,7 @@ async function checkReceiverVerb(args: string[], values: Values, io: CliIo, json
     url,
     clientId,
     secret,
-    secret2: str("secret2") ?? io.env.PAYMENT_API_PREVIOUS_SECRET,
+    secret2: str("secret2") ?? env.PAYMENT_API_PREVIOUS_SECRET,
     orderId: str("order-id"),
     paymentId: str("payment-id"),
     type,
