@@ -1,12 +1,11 @@
 /**
  * The conformance suite for a merchant's callback receiver (`check-receiver`): a fixed list of deliveries,
- * their ids drawn from a seed, each built with the contract's callback shape and headers and signed with
- * lib/signing exactly as the sandbox's dispatcher signs, and graded on what is observable over HTTP alone:
- * the status code and how long the answer took. docs/qa.md ("Check your callback receiver") lists the cases.
- */
+ * their ids drawn from a seed, each built with the contract's callback shape and signed by the dispatcher's
+ * own callbackAuthHeaders (lib/signing), and graded on what is observable over HTTP alone: the status code
+ * and how long the answer took. The cases and what each expects: docs/qa.md, Check your callback receiver. */
 import { createHash } from "node:crypto";
 import { CALLBACK_HEADERS, type CallbackPayload, callbackPayloadSchema } from "../../contract";
-import { sign, signStandardWebhook } from "../../signing";
+import { callbackAuthHeaders } from "../callback-signing";
 import { CALLBACK_TIMEOUT_MS } from "../options";
 import { type Answer, type Delivery, deliver } from "./send";
 
@@ -152,21 +151,19 @@ interface SignOptions {
   timestamp: number;
 }
 
-/** The headers the service sends with a callback (docs/architecture.md, Callbacks), signed as asked. */
+/** The headers the service sends with a callback, signed as asked (the dispatcher's own signing). */
 function callbackHeaders(body: string, o: SignOptions): Record<string, string> {
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": "payorders-sandbox-check-receiver/1",
-    [CALLBACK_HEADERS.clientId]: o.clientId,
-    [CALLBACK_HEADERS.webhookId]: o.webhookId,
-    [CALLBACK_HEADERS.webhookTimestamp]: String(o.timestamp),
+    ...callbackAuthHeaders(body, {
+      contract: { clientId: o.clientId, key: o.xKey ?? "" },
+      standard: { webhookId: o.webhookId, timestamp: o.timestamp, keys: o.whKeys },
+    }),
   };
-  if (o.xKey !== null) headers[CALLBACK_HEADERS.signature] = sign(o.xKey, body);
-  if (o.whKeys.length > 0) {
-    headers[CALLBACK_HEADERS.webhookSignature] = o.whKeys
-      .map((key) => signStandardWebhook(key, o.webhookId, o.timestamp, body))
-      .join(" ");
-  }
+  // The client id, webhook-id and timestamp stay when a signature is left out: only the signature is missing.
+  if (o.xKey === null) delete headers[CALLBACK_HEADERS.signature];
+  if (o.whKeys.length === 0) delete headers[CALLBACK_HEADERS.webhookSignature];
   return headers;
 }
 
