@@ -207,17 +207,25 @@ describe("trigger and callbacks resend", () => {
     await cli(["trigger", "paid", id]);
     const first = await callbacksOf(id, 1);
     const webhookId = first.callbacks[0]?.webhookId ?? "";
-    const before = recorder.received.length;
+    const delivered = (n: number) =>
+      vi.waitFor(
+        async () => {
+          const cb = (await kit().order(id)).callbacks[0];
+          expect(cb?.attempts.length).toBe(n);
+          expect(cb?.state).toBe("delivered");
+          expect(recorder.received.filter((r) => r.headers["webhook-id"] === webhookId)).toHaveLength(n);
+        },
+        { timeout: 10_000 },
+      );
+    await delivered(1);
     const ran = await cli(["callbacks", "resend", id]);
     expect(ran.code).toBe(EXIT.ok);
     expect(ran.stdout).toContain(`callback ${webhookId} resent`);
+    // A resend while an attempt of it is in flight is refused (409): wait for this one first.
+    await delivered(2);
     const named = json<SandboxOrder>(await cli(["callbacks", "resend", id, webhookId, "--json"]));
     expect(named.id).toBe(id);
-    const deadline = Date.now() + 10_000;
-    while (recorder.received.length < before + 2 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    const resent = recorder.received.slice(before).filter((r) => r.headers["webhook-id"] === webhookId);
-    expect(resent.length).toBeGreaterThanOrEqual(2);
+    await delivered(3);
   });
 
   it("a resend of an unknown webhook id is the sandbox's 404", async () => {
