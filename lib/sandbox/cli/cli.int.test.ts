@@ -239,6 +239,10 @@ describe("trigger and callbacks resend", () => {
     expect((await cli(["trigger", "refunded", "x"])).code).toBe(EXIT.usage);
     expect((await cli(["trigger", "paid"])).code).toBe(EXIT.usage);
     expect((await cli(["callbacks", "replay", "x"])).code).toBe(EXIT.usage);
+    expect((await cli(["trigger", "toString", "x"])).code).toBe(EXIT.usage);
+    const unknown = await cli(["constructor"]);
+    expect(unknown.code).toBe(EXIT.usage);
+    expect(unknown.stderr).toMatch(/^unknown verb "constructor"/);
   });
 });
 

@@ -176,7 +176,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     (verb === undefined ? io.stderr : io.stdout)(`${USAGE}\n`);
     return verb === undefined ? EXIT.usage : EXIT.ok;
   }
-  if (!(verb in VERB_OPTIONS)) {
+  if (!Object.hasOwn(VERB_OPTIONS, verb)) {
     io.stderr(`unknown verb "${verb}"\n${USAGE}\n`);
     return EXIT.usage;
   }
@@ -195,7 +195,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     return await dispatch(verb as Verb, positionals, values as Values, io, json);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (error instanceof UsageError || (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))) {
       io.stderr(`${(error as Error).message}\n${usageOf(verb)}\n`);
       return EXIT.usage;
     }
@@ -229,7 +230,8 @@ async function dispatch(
     case "trigger": {
       arity(2, 2, "paid|failed|expired <orderId>");
       const [what, orderId] = args as [string, string];
-      if (!(what in TRIGGERS)) throw new UsageError(`trigger paid|failed|expired <orderId>, not "${what}"`);
+      if (!Object.hasOwn(TRIGGERS, what))
+        throw new UsageError(`trigger paid|failed|expired <orderId>, not "${what}"`);
       const order = await kit.setStatus(orderId, TRIGGERS[what as keyof typeof TRIGGERS]);
       out(
         order,
