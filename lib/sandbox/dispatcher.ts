@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/database";
-import { sign, signStandardWebhook } from "@/lib/signing";
+import { callbackAuthHeaders } from "./callback-signing";
 import type { ResolvedOptions } from "./options";
 import {
   claimDueCallbacks,
@@ -188,21 +188,19 @@ export class CallbackDispatcher {
     const headers: Record<string, string> = {
       "content-type": "application/json",
       "user-agent": "payorders-sandbox/1",
+      ...callbackAuthHeaders(cb.body, {
+        contract: has(cb.chaos, "webhook-signature-only")
+          ? undefined
+          : { clientId: cb.clientId, key: key(secret) },
+        standard: has(cb.chaos, "x-signature-only")
+          ? undefined
+          : {
+              webhookId: cb.id,
+              timestamp,
+              keys: next === undefined ? [key(secret)] : [key(secret), key(next)],
+            },
+      }),
     };
-    if (!has(cb.chaos, "webhook-signature-only")) {
-      headers["x-client-id"] = cb.clientId;
-      headers["x-signature"] = sign(key(secret), cb.body);
-    }
-    if (!has(cb.chaos, "x-signature-only")) {
-      headers["webhook-id"] = cb.id;
-      headers["webhook-timestamp"] = String(timestamp);
-      headers["webhook-signature"] = webhookSignatures(
-        [key(secret), next === undefined ? undefined : key(next)],
-        cb.id,
-        timestamp,
-        cb.body,
-      );
-    }
     return headers;
   }
 
@@ -293,17 +291,4 @@ function describeError(error: unknown): string {
     return `${error.name}: ${error.message}${cause}`.slice(0, 500);
   }
   return String(error).slice(0, 500);
-}
-
-/** Standard Webhooks' header with one `v1,` signature per secret (two while the account is rotated). */
-function webhookSignatures(
-  secrets: (string | undefined)[],
-  id: string,
-  timestamp: number,
-  body: string,
-): string {
-  return secrets
-    .filter((s): s is string => s !== undefined)
-    .map((s) => signStandardWebhook(s, id, timestamp, body))
-    .join(" ");
 }

@@ -41,7 +41,7 @@ export interface SandboxOptions {
   callbackRetrySchedule?: readonly number[];
   /** Attempts per callback in all (first one included). Default: schedule length + 1. */
   callbackMaxAttempts?: number;
-  /** Per-attempt timeout of a callback delivery. Default 10 s. */
+  /** Per-attempt timeout of a callback delivery. Default CALLBACK_TIMEOUT_MS (10 s). */
   callbackTimeoutMs?: number;
   /** How often the dispatcher looks for due callbacks. Default 250 ms (it is also woken on every event). */
   dispatcherPollMs?: number;
@@ -76,6 +76,9 @@ export interface PartialAmountLimits {
   payin?: Partial<Record<PayinMethod, AmountLimit>>;
   payout?: Partial<Record<PayoutMethod, AmountLimit>>;
 }
+
+/** How long the service waits for a receiver's answer to one callback delivery before it counts as failed. */
+export const CALLBACK_TIMEOUT_MS = 10_000;
 
 export const DEFAULT_RETRY_SCHEDULE = [1_000, 5_000, 30_000, 120_000, 600_000] as const;
 export const DEFAULT_EXPIRY_MINUTES = 15;
@@ -148,7 +151,7 @@ export function resolveOptions(o: SandboxOptions): ResolvedOptions {
     expiryMs: Math.round((o.expiryMinutes ?? DEFAULT_EXPIRY_MINUTES) * 60_000),
     retrySchedule,
     maxAttempts: o.callbackMaxAttempts ?? retrySchedule.length + 1,
-    callbackTimeoutMs: o.callbackTimeoutMs ?? 10_000,
+    callbackTimeoutMs: o.callbackTimeoutMs ?? CALLBACK_TIMEOUT_MS,
     dispatcherPollMs: o.dispatcherPollMs ?? 250,
     expirySweepMs: o.expirySweepMs ?? 1_000,
     rateLimit: o.rateLimit ?? DEFAULT_RATE_LIMIT_PER_MINUTE,

@@ -243,6 +243,12 @@ export function sandboxKit(options: SandboxKitOptions) {
         end: () => get(path, sandboxRunClearedSchema, "DELETE"),
       };
     },
+    /** Deletes a run's orders, callbacks, request log and clock by its client id (signed as the account that started it). */
+    resetRun: (clientId: string): Promise<SandboxRunCleared> =>
+      post(`/sandbox/runs/${encodeURIComponent(clientId)}/reset`, {}, sandboxRunClearedSchema),
+    /** Removes a run and everything it made, by its client id. */
+    endRun: (clientId: string): Promise<SandboxRunCleared> =>
+      get(`/sandbox/runs/${encodeURIComponent(clientId)}`, sandboxRunClearedSchema, "DELETE"),
     /** The account's live runs, newest first. */
     runs: async (): Promise<SandboxRunList["runs"]> =>
       (await get("/sandbox/runs", sandboxRunListSchema)).runs,
