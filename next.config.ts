@@ -10,8 +10,9 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled; prom-client
+  // once for the process (its registry is shared by instrumentation.ts and the routes: lib/observability).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "prom-client"],
   poweredByHeader: false,
   // Server action bodies are small forms: refuse more than 1 MB (Next's default, set here on purpose). It
   // stays under the proxy's body buffer (proxyClientMaxBodySize, 10 MB), so the action's own limit answers.

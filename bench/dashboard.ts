@@ -5,6 +5,7 @@
  *
  * Parts that load "server-only" modules run as children with the react-server export condition.
  */
+import { runObservabilityBench } from "./dashboard-observability";
 import { runServerBench } from "./dashboard-server";
 import { runWorker } from "./dashboard-support";
 
@@ -15,4 +16,5 @@ export const dashboardParts: Record<string, () => Promise<void>> = {
   list: () => runWorker("bench/dashboard-list.ts"),
   counts: () => runWorker("bench/dashboard-counts.ts"),
   push: () => runWorker("bench/dashboard-push.ts"),
+  observability: runObservabilityBench,
 };

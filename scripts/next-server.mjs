@@ -60,19 +60,19 @@ function stampRequestId(req, res) {
   return id;
 }
 
-function observeWhenDone(req, res) {
+function observeWhenDone(req, res, id) {
   const started = process.hrtime.bigint();
   res.once("close", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const pathname = (req.url ?? "/").split("?")[0];
-    globalThis[slot("http-observer")]?.(req.method ?? "GET", pathname, res.statusCode, seconds);
+    globalThis[slot("http-observer")]?.(req.method ?? "GET", pathname, res.statusCode, seconds, id);
   });
 }
 
 const server = createServer((req, res) => {
   stampSocketAddress(req);
   const id = stampRequestId(req, res);
-  observeWhenDone(req, res);
+  observeWhenDone(req, res, id);
   requestIds.run(id, () =>
     handle(req, res).catch((error) => {
       const logger = globalThis[slot("logger")];

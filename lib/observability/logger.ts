@@ -6,7 +6,7 @@
  * runs passing Luhn) in messages (masked as the contract masks a card: first six, last four).
  *
  * Held in a process slot: the dashboard installs its configured logger in instrumentation.ts, the sandbox in
- * lib/sandbox/main.ts; until then (tests, scripts) a default one at `info` writes to stdout.
+ * lib/sandbox/main.ts; until then (tests, scripts) a default one writes to stdout.
  * No `import "server-only"`: the sandbox uses it too.
  */
 import { isLuhnValid } from "@/lib/contract/checksums";
@@ -116,9 +116,12 @@ export function wantsPrettyLogs(nodeEnv: string | undefined, logPretty: string |
 
 const held = processSlot<Logger>("logger");
 
-/** The process's logger. */
+/**
+ * The process's logger. Until one is installed: `info`, or `warn` under a test runner (NODE_ENV=test), so a
+ * test's output holds what went wrong rather than a line a request.
+ */
 export function log(): Logger {
-  return held.getOrSet(() => createLogger());
+  return held.getOrSet(() => createLogger({ level: process.env.NODE_ENV === "test" ? "warn" : "info" }));
 }
 
 /** Makes `logger` the process's logger (at start, from the validated environment). */

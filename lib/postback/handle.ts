@@ -1,6 +1,7 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
 import { readBodyWithin } from "@/lib/http/read-body-within";
+import { log } from "@/lib/observability/logger";
 import { metrics } from "@/lib/observability/metrics";
 import type { ProxyTrust } from "@/lib/auth/client-address";
 import type { UnverifiedPurge } from "./purge";
@@ -54,5 +55,9 @@ export async function handlePostback(
     unverifiedLimit: settings.unverifiedLimit,
   });
   metrics().callbackOutcomes.inc({ outcome: result.outcome });
+  log().debug(
+    { outcome: result.outcome, deliveryId: result.deliveryId, orderId: result.orderId },
+    "callback received",
+  );
   return callbackResponse(result);
 }
