@@ -7,18 +7,20 @@
  * be turned off), so "off" still counts: what the ratio shows is logging, scraping and serving metrics.
  * Tracing (the issue's third bullet) is not built yet.
  *
- * Env: BENCH_DURATION_SEC (per server, split in rounds of half, default 10), BENCH_WARMUP_SEC (default 2),
+ * Env: BENCH_DURATION_SEC (per server, split in four rounds, default 20), BENCH_WARMUP_SEC (default 2),
  * BENCH_CALLBACK_ORDERS (default 20 000), BENCH_OBSERVABILITY_DB (pglite or postgres, default pglite).
  */
 import { randomUUID } from "node:crypto";
 import { type Server, withBenchDashboard } from "./dashboard-process";
 import { drive, type Round, signedCallback } from "./dashboard-server";
 import { figure, ratio } from "./lib";
+import { nextServerTree } from "./server-memory";
 import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders";
 
-const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
+const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 20);
 const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 2);
-const ROUNDS = 2;
+/** Alternating, so that whatever else loads the machine falls on both sides alike. */
+const ROUNDS = 4;
 const ROUND_SEC = Math.max(1, Math.round(DURATION_SEC / ROUNDS));
 const CALLBACK_ORDERS = Number(process.env.BENCH_CALLBACK_ORDERS ?? 20_000);
 const DB = process.env.BENCH_OBSERVABILITY_DB === "postgres" ? "postgres" : "pglite";
@@ -63,7 +65,7 @@ async function round(side: Side): Promise<Round> {
     return { ...signedCallback(target, id), id };
   };
   const stopScraping = side.name === "on" ? scraper(server.url) : undefined;
-  const result = await drive(`${server.url}/api/postback`, ROUND_SEC, make, [server.pid]);
+  const result = await drive(`${server.url}/api/postback`, ROUND_SEC, make, nextServerTree(server.pid));
   if (stopScraping && (await stopScraping()) === 0) throw new Error("/metrics was never scraped");
   return result;
 }

@@ -17,8 +17,8 @@ const FLUSH_MS = 100;
 const MAX_BATCH = 1_000;
 /** Past this many unwritten entries (a database that stopped answering), new ones are dropped. */
 const MAX_QUEUED = 50_000;
-/** Not logged: the probes, and reading the log itself. */
-const UNLOGGED = new Set(["/healthz", "/openapi.json", "/sandbox/requests"]);
+/** Not logged: the probes and scrapes, and reading the log itself. */
+const UNLOGGED = new Set(["/healthz", "/openapi.json", "/metrics", "/sandbox/requests"]);
 
 export class RequestLog {
   private queue: SandboxRequestRow[] = [];
