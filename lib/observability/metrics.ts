@@ -3,7 +3,7 @@
  * and the sandbox (lib/sandbox/routes/metrics.ts). One registry per process, held in a process slot: Next
  * bundles instrumentation.ts apart from the route handlers, and each copy of this module must count into the
  * registry the other serves. Labels take bounded values only (route patterns, outcomes, kinds), never a raw
- * URL or an id.
+ * URL or an id. Issue 18 also asks for "alerts open": alerts are not built yet, so there is no such gauge.
  *
  * No `import "server-only"`: the sandbox (its own Node process) uses it too.
  */
