@@ -10,8 +10,9 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled; prom-client
+  // once for the process (its registry is shared by instrumentation.ts and the routes: lib/observability).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "prom-client"],
   poweredByHeader: false,
   // Server action bodies are small forms, but a bulk pay-out file may be 5 MB (lib/batches/file.ts,
   // BATCH_LIMITS): 6 MB leaves room for its multipart framing. It stays under the proxy's body buffer

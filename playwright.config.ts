@@ -72,6 +72,8 @@ export default defineConfig({
       // One secret for both sides of the embedded pair, distinctive so e2e/no-secrets.spec.ts can look for it.
       SANDBOX_CLIENT_SECRET: E2E.sandboxAccount.secret,
       PAYMENT_API_SECRET: E2E.sandboxAccount.secret,
+      // /metrics of both servers (e2e/metrics.spec.ts).
+      METRICS_TOKEN: E2E.metricsToken,
       // Whom the customer pays, as the pay page names it (e2e/pay-page.spec.ts).
       MERCHANT_DISPLAY_NAME: E2E.merchantName,
     },

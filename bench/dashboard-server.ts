@@ -33,7 +33,7 @@ const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 2);
 const ROUND_SEC = Math.max(1, Math.round(DURATION_SEC / ROUNDS));
 const CALLBACK_ORDERS = Number(process.env.BENCH_CALLBACK_ORDERS ?? 20_000);
 
-function signedCallback(target: CallbackTarget, webhookId: string) {
+export function signedCallback(target: CallbackTarget, webhookId: string) {
   const body = JSON.stringify({
     id: target.providerOrderId,
     paymentId: target.paymentId,
@@ -63,7 +63,7 @@ function signedCallback(target: CallbackTarget, webhookId: string) {
   };
 }
 
-interface Round {
+export interface Round {
   requestsPerSec: number;
   p99Ms: number;
   ok: number;
@@ -75,7 +75,7 @@ interface Round {
   cpuUsPerRequest: number;
 }
 
-async function drive(
+export async function drive(
   url: string,
   durationSec: number,
   make?: () => { body: string; headers: Record<string, string>; id?: string },

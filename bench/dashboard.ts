@@ -6,6 +6,7 @@
  *
  * Parts that load "server-only" modules run as children with the react-server export condition.
  */
+import { runObservabilityBench } from "./dashboard-observability";
 import { runServerBench } from "./dashboard-server";
 import { runWorker } from "./dashboard-support";
 
@@ -17,4 +18,5 @@ export const dashboardParts: Record<string, () => Promise<void>> = {
   counts: () => runWorker("bench/dashboard-counts.ts"),
   push: () => runWorker("bench/dashboard-push.ts"),
   batch: () => runWorker("bench/dashboard-batch.ts"),
+  observability: runObservabilityBench,
 };

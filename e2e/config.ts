@@ -14,6 +14,8 @@ export const E2E = {
   adminStorageState: `test-results/e2e-${port}/.auth/admin.json`,
   /** The merchant account of the embedded sandbox; a distinctive secret so a leak test can look for it. */
   sandboxAccount: { clientId: "sandbox-merchant", secret: "e2e-merchant-secret-4Tq9Zr7w" },
+  /** METRICS_TOKEN of both servers under test (e2e/metrics.spec.ts). */
+  metricsToken: "e2e-metrics-token-9fK2mQ7xL4",
   /** MERCHANT_DISPLAY_NAME of the server under test: the pay page names it. */
   merchantName: "Acme Test Store",
   /** Where the production build is (the harness builds into NEXT_DIST_DIR). */

@@ -8,6 +8,7 @@
 import "server-only";
 import { z } from "zod";
 import { parseTrustedProxyList } from "@/lib/auth/trusted-proxies";
+import { observabilityEnvFields } from "@/lib/observability/env";
 
 const optionalString = z
   .string()
@@ -28,6 +29,26 @@ const logoUrl = z
   .refine((v) => !/[\s"'()\\]/.test(v), {
     message: "Must not contain spaces, quotes, brackets or backslashes",
   });
+
+/** Metrics and logs: the same variables for the sandbox (lib/sandbox/config.ts reads them undocumented). */
+function observabilityFields() {
+  const f = observabilityEnvFields();
+  return {
+    METRICS_TOKEN: f.METRICS_TOKEN.meta({
+      description:
+        "Bearer token of `GET /metrics` on the dashboard and the sandbox (≥ 16 characters); unset: `/metrics` answers 404 ([Metrics](operations.md#metrics))",
+    }),
+    LOG_LEVEL: f.LOG_LEVEL.meta({
+      description:
+        "Least level logged by the dashboard and the sandbox: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`",
+    }),
+    LOG_PRETTY: f.LOG_PRETTY.meta({
+      description:
+        "`1`: log lines for people (pino-pretty) instead of JSON; `0`: JSON even in development ([Logs](operations.md#logs))",
+      docDefault: "`1` in development, else `0`",
+    }),
+  };
+}
 
 /** The dashboard's variables, each documented; refined and completed by `schema` below. */
 export const dashboardEnvObject = z.object({
@@ -136,6 +157,7 @@ export const dashboardEnvObject = z.object({
     description:
       "Your logo beside that name on the pay page: an `https://` URL or a path on this dashboard (`/brand/logo.png`); shown at 40×40 px",
   }),
+  ...observabilityFields(),
   NEXT_DIST_DIR: optionalString.meta({
     description: "Build output folder, read by next.config.ts (lets parallel builds coexist)",
     docDefault: "`.next`",

@@ -28,6 +28,7 @@ import {
   paymentApiInFlightMs,
 } from "@/lib/payment-api";
 import { createUnverifiedPurge, type UnverifiedPurge } from "@/lib/postback/purge";
+import { log } from "@/lib/observability/logger";
 import { processSlot } from "@/lib/process-slot";
 import { loadSecondFactorKey } from "@/lib/auth/second-factor/key";
 import { type RelyingParty, relyingPartyFor } from "@/lib/auth/second-factor/relying-party";
@@ -130,11 +131,12 @@ export function createRuntime(env: Env): DashboardRuntime {
         intervalMs: BATCH_SENDER_INTERVAL_MS,
         deps: () => submitDeps(null),
         onPass: ({ sent, found, finished }) =>
-          console.log(
-            `[batches] sent ${sent} row(s)${found > 0 ? `, ${found} found already made` : ""}${finished.map((id) => `; batch ${id} done`).join("")}`,
+          log().info(
+            `batches: sent ${sent} row(s)${found > 0 ? `, ${found} found already made` : ""}${finished.map((id) => `; batch ${id} done`).join("")}`,
           ),
         // Only the message: a pass works with requests.
-        onError: (error) => console.error(`[batches] sending failed: ${String((error as Error)?.message)}`),
+        onError: (error) =>
+          log().error({ error: String((error as Error)?.message) }, "batches: sending failed"),
       });
       return batchSender;
     },

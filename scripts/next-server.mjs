@@ -7,6 +7,8 @@
  * X-Forwarded-For entries of trusted proxies). Started by scripts/start.mjs: `node scripts/next-server.mjs
  * [--dev]` with PORT in the environment.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 
@@ -39,13 +41,47 @@ function stampSocketAddress(req) {
   if (address) raw.push(SOCKET_ADDRESS_HEADER, address);
 }
 
+/**
+ * Request ids and HTTP metrics (lib/observability): the slots the app's modules hold under the same
+ * Symbol.for keys (lib/process-slot.ts). The request id is a well-formed incoming X-Request-Id or a new one
+ * (the rule of lib/observability/request-id.ts), given to the app on the request, echoed on the response and
+ * current (AsyncLocalStorage) while the request is handled, so every log line of it carries it.
+ */
+const slot = (name) => Symbol.for(`payorders.${name}`);
+globalThis[slot("request-id")] ??= new AsyncLocalStorage();
+const requestIds = globalThis[slot("request-id")];
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+function stampRequestId(req, res) {
+  const incoming = req.headers["x-request-id"];
+  const id = typeof incoming === "string" && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.headers["x-request-id"] = id;
+  res.setHeader("X-Request-Id", id);
+  return id;
+}
+
+function observeWhenDone(req, res, id) {
+  const started = process.hrtime.bigint();
+  res.once("close", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const pathname = (req.url ?? "/").split("?")[0];
+    globalThis[slot("http-observer")]?.(req.method ?? "GET", pathname, res.statusCode, seconds, id);
+  });
+}
+
 const server = createServer((req, res) => {
   stampSocketAddress(req);
-  handle(req, res).catch((error) => {
-    console.error("[next-server] request failed", error);
-    if (!res.headersSent) res.statusCode = 500;
-    res.end();
-  });
+  const id = stampRequestId(req, res);
+  observeWhenDone(req, res, id);
+  requestIds.run(id, () =>
+    handle(req, res).catch((error) => {
+      const logger = globalThis[slot("logger")];
+      if (logger) logger.error({ err: error }, "next-server: request failed");
+      else console.error("[next-server] request failed", error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    }),
+  );
 });
 // No upgrade listener of our own: in development Next attaches its HMR WebSocket handler to this server
 // itself, at the first request (a second listener would answer the handshake twice).

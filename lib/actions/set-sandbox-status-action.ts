@@ -10,6 +10,7 @@ import { getOrderById } from "@/lib/database/dashboard/queries/orders";
 import { isPaymentApiError } from "@/lib/payment-api";
 import type { ActionResult } from "./action-result";
 import { defineFormAction } from "./define-action";
+import { log } from "@/lib/observability/logger";
 
 const inputSchema = z.object({
   orderId: anyUuid({ error: "orderId: must be an order id (a UUID)" }),
@@ -49,7 +50,7 @@ export const setSandboxStatusAction = defineFormAction({
       await getPaymentApi().setSandboxOrderStatus(order.providerOrderId, status);
     } catch (error) {
       if (!isPaymentApiError(error)) throw error;
-      console.error("sandbox status control failed", error.toJSON());
+      log().error({ error: error.toJSON() }, "sandbox status control failed");
       return { ok: false, message: `The sandbox refused: ${error.message}` };
     }
     await writeAudit(db, {

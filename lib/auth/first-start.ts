@@ -3,6 +3,7 @@ import type { Database } from "@/lib/database";
 import type { Env } from "@/lib/env";
 import { ensureFirstAdmin } from "./bootstrap";
 import { purgeEndedAuthState } from "./session";
+import { log } from "@/lib/observability/logger";
 
 /** Called from instrumentation.ts at server start: opens (and migrates) the database, then bootstraps. */
 export async function bootstrapFirstAdmin(
@@ -15,6 +16,6 @@ export async function bootstrapFirstAdmin(
     await purgeEndedAuthState(opened);
   } catch (error) {
     // Don't take the whole server down: pages will show the database problem, and the log says why.
-    console.error("First-admin bootstrap failed:", error);
+    log().error({ err: error }, "first-admin bootstrap failed");
   }
 }

@@ -8,8 +8,10 @@
  */
 import { mkdirSync } from "node:fs";
 import type { PoolClient } from "pg";
+import { metrics, type PoolSource } from "@/lib/observability/metrics";
 import { startPgliteMaintenance } from "./pglite-maintenance";
 import { openPgliteThread } from "./pglite-thread";
+import { log } from "@/lib/observability/logger";
 
 export interface Sql {
   /** Runs one parametrised statement ($1, $2, ...) and returns its rows. */
@@ -57,6 +59,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const stopMaintenance = startPgliteMaintenance(db, {
     idleMs: () => (running > 0 ? 0 : Date.now() - lastEnded),
   });
+  const pool: PoolSource = { kind: "pglite", read: () => ({ busy: running }) };
+  metrics().pools.add(pool);
   return {
     kind: db.kind,
     query: (text, params) => tracked(db.query(text, params)),
@@ -64,6 +68,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     exec: (script) => tracked(db.exec(script)),
     listen: (channel, onPayload) => db.listen(channel, onPayload),
     close: async () => {
+      metrics().pools.delete(pool);
       await stopMaintenance();
       await db.close();
     },
@@ -75,8 +80,13 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // An idle pooled connection can be closed by the server (restart, DROP DATABASE … WITH (FORCE)); without
   // a listener that error would crash the process. The pool replaces the connection on the next query.
-  pool.on("error", (error) => console.warn(`[database] idle connection closed: ${error.message}`));
+  pool.on("error", (error) => log().warn({ error: error.message }, "database: idle connection closed"));
   const listener = postgresListener(url);
+  const source: PoolSource = {
+    kind: "postgres",
+    read: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+  metrics().pools.add(source);
   type Client = Pick<PoolClient, "query">;
   const wrap = (c: Client): Sql => ({
     query: async <T>(text: string, params?: readonly unknown[]) =>
@@ -110,6 +120,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     },
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     close: async () => {
+      metrics().pools.delete(source);
       // The listening connection is the pool's sibling: it ends with it.
       await listener.close();
       await pool.end();

@@ -16,6 +16,7 @@
  * a quiet moment (no statement for IDLE_BEFORE_VACUUM_MS).
  */
 import type { Sql } from "./index";
+import { log } from "@/lib/observability/logger";
 
 export const MAINTENANCE_INTERVAL_MS = 10_000;
 /**
@@ -83,8 +84,9 @@ export function startPgliteMaintenance(
     running ??= maintainPglite(db, { vacuum: idleMs() >= IDLE_BEFORE_VACUUM_MS })
       .then(() => undefined)
       .catch((error: unknown) => {
-        console.warn(
-          `[database] PGlite maintenance failed: ${error instanceof Error ? error.message : error}`,
+        log().warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          "database: PGlite maintenance failed",
         );
       })
       .finally(() => {

@@ -5,6 +5,7 @@
  * ended: lib/live/session-ends.ts), after an "ended" event with the reason.
  */
 import "server-only";
+import { metrics } from "@/lib/observability/metrics";
 import type { OrderStatusEvent, OrderStatusFeed } from "./order-status-feed";
 
 const HEARTBEAT_MS = 20_000;
@@ -17,6 +18,10 @@ export async function statusEventStream(
 ): Promise<Response> {
   const encoder = new TextEncoder();
   let stop = () => {};
+  // Which stream, for the open-streams gauge: a customer's pay page or the staff's orders.
+  const open = metrics().eventStreamsOpen.labels({
+    stream: new URL(request.url).pathname.startsWith("/api/pay/") ? "pay-page" : "orders",
+  });
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (text: string) => {
@@ -33,9 +38,11 @@ export async function statusEventStream(
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
       let unwatch = () => {};
       let stopped = false;
+      open.inc();
       stop = () => {
         if (stopped) return;
         stopped = true;
+        open.dec();
         clearInterval(heartbeat);
         unsubscribe();
         unwatch();

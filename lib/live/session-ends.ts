@@ -17,6 +17,7 @@ import {
 } from "@/lib/database/dashboard/queries/sessions";
 import { SESSION_IDLE_TIMEOUT_MS } from "@/lib/auth/session";
 import { lazyListen } from "./lazy-listen";
+import { log } from "@/lib/observability/logger";
 
 /** Why a watched session ended: the reason announced with it, or "timed-out" / "ended" when none was. */
 export type SessionEndListener = (reason: string) => void;
@@ -113,8 +114,9 @@ export function createSessionEndFeed(
       }
       timer ??= setInterval(() => {
         recheck().catch((error: unknown) =>
-          console.warn(
-            `[sessions] stream re-check failed: ${error instanceof Error ? error.message : error}`,
+          log().warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            "sessions: stream re-check failed",
           ),
         );
       }, recheckMs).unref();

@@ -1,6 +1,7 @@
 import "server-only";
 import type { OrderSubmitDeps } from "./send";
 import { type ResumeLoop, startResumeLoop } from "./resume";
+import { log } from "@/lib/observability/logger";
 
 /**
  * The process's submit resume loop (started by lib/runtime.ts at server start): resends orders orphaned in
@@ -15,13 +16,16 @@ export function startSubmitResumeLoop(opts: {
     deps: opts.deps,
     onPass: ({ resumed, accepted }) => {
       if (resumed > 0) {
-        console.log(
-          `[orders] resumed ${resumed} interrupted submission(s); ${accepted} accepted by the service`,
+        log().info(
+          `orders: resumed ${resumed} interrupted submission(s); ${accepted} accepted by the service`,
         );
       }
     },
     // Only the message: a pass works with requests, and a request may hold a card number.
     onError: (error) =>
-      console.error(`[orders] resuming interrupted submissions failed: ${String((error as Error)?.message)}`),
+      log().error(
+        { error: String((error as Error)?.message) },
+        "orders: resuming interrupted submissions failed",
+      ),
   });
 }

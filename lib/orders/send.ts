@@ -19,6 +19,7 @@ import { orderAuditDetails } from "./audit-details";
 import type { OrderActionResult } from "./field-errors";
 import { failureInWords } from "./refusal";
 import { failureResult, storedFailure } from "./submit-errors";
+import { log } from "@/lib/observability/logger";
 
 export interface OrderSubmitDeps {
   sql: Sql;
@@ -83,7 +84,10 @@ export async function send(
   } catch (error) {
     if (!(error instanceof PaymentApiError)) {
       // Only the message: the error could quote its input, and the input may hold a card number.
-      console.error(`order ${order.id}: submit failed unexpectedly: ${String((error as Error)?.message)}`);
+      log().error(
+        { orderId: order.id, error: String((error as Error)?.message) },
+        "order submit failed unexpectedly",
+      );
     }
     const failure = storedFailure(error);
     await recordSubmitFailure(deps.sql, order.id, failure);

@@ -13,6 +13,7 @@ import type { DashboardDatabase } from "@/lib/database/dashboard/schema";
 import { typed } from "@/lib/database/kysely";
 import { callKindOf } from "./call-kinds";
 import type { ApiAttempt } from "./http";
+import { log } from "@/lib/observability/logger";
 
 /** Longest response body kept (a banks list can be long; the log is for reading, not replaying answers). */
 const MAX_RESPONSE_CHARS = 16_384;
@@ -32,7 +33,7 @@ export function recordAttempt(
 ): Promise<void> {
   const write = (async () => {
     await storeAttempt(await db(), attempt, userId);
-  })().catch((error) => console.error("request log: an attempt was not recorded", error));
+  })().catch((error) => log().error({ err: error }, "request log: an attempt was not recorded"));
   pending.add(write);
   void write.finally(() => pending.delete(write));
   return write;

@@ -6,6 +6,7 @@ import "server-only";
 import { actingUserId } from "@/lib/auth/acting-user";
 import type { Sql } from "@/lib/database";
 import { recordAttempt } from "./call-log";
+import { observeAttempt } from "./call-metrics";
 import { createPaymentApiClient } from "./client";
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS, worstCaseCallMs } from "./retry";
 import type { PaymentApi } from "./types";
@@ -20,14 +21,18 @@ export interface DashboardPaymentApiSettings {
 
 /**
  * The dashboard's client of the payment service (one per process, made by lib/runtime.ts): every attempt
- * it makes goes to the request log in `db`, as the acting user's (lib/payment-api/call-log.ts).
+ * it makes goes to the request log in `db`, as the acting user's (lib/payment-api/call-log.ts), and to the
+ * process's metrics (call-metrics.ts).
  */
 export function createDashboardPaymentApi(
   settings: DashboardPaymentApiSettings,
   db: () => Promise<Sql>,
 ): PaymentApi {
   return createPaymentApiClient(settings, {
-    onAttempt: (attempt) => recordAttempt(db, attempt, actingUserId()),
+    onAttempt: (attempt) => {
+      observeAttempt(attempt);
+      return recordAttempt(db, attempt, actingUserId());
+    },
   });
 }
 

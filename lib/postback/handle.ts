@@ -1,6 +1,8 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
 import { readBodyWithin } from "@/lib/http/read-body-within";
+import { log } from "@/lib/observability/logger";
+import { metrics } from "@/lib/observability/metrics";
 import type { ProxyTrust } from "@/lib/auth/client-address";
 import type { UnverifiedPurge } from "./purge";
 import { MAX_CALLBACK_BYTES, receiveCallback } from "./receive";
@@ -38,6 +40,7 @@ export async function handlePostback(
       deliveryId: null,
       orderId: null,
     });
+    metrics().callbackOutcomes.inc({ outcome: "too-large" });
     // The rest of the body is never read: close the connection rather than drain it.
     response.headers.set("Connection", "close");
     return response;
@@ -51,5 +54,10 @@ export async function handlePostback(
     source: postbackSource(request.headers, settings.proxyTrust ?? { kind: "none" }),
     unverifiedLimit: settings.unverifiedLimit,
   });
+  metrics().callbackOutcomes.inc({ outcome: result.outcome });
+  log().debug(
+    { outcome: result.outcome, deliveryId: result.deliveryId, orderId: result.orderId },
+    "callback received",
+  );
   return callbackResponse(result);
 }

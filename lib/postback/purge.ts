@@ -2,6 +2,7 @@ import "server-only";
 import type { Sql } from "@/lib/database";
 import { purgeUnverifiedDeliveries } from "@/lib/database/dashboard/queries/callback-receiver";
 import { UNVERIFIED_RATE_KEY_PREFIX, UNVERIFIED_WINDOW_MS } from "./receive";
+import { log } from "@/lib/observability/logger";
 
 const HOUR_MS = 3_600_000;
 /** How often a process purges, at most: the purge rides on receiver traffic, no timer of its own. */
@@ -31,7 +32,7 @@ export function createUnverifiedPurge(retentionHours: number): UnverifiedPurge {
       if (purgedAt !== undefined && now - purgedAt < PURGE_EVERY_MS) return;
       purgedAt = now;
       purgeExpiredUnverified(db, retentionHours, new Date(now)).catch((error: unknown) => {
-        console.error("postback: purging unverified deliveries failed", error);
+        log().error({ err: error }, "postback: purging unverified deliveries failed");
       });
     },
   };

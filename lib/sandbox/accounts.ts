@@ -9,6 +9,7 @@ import type { Sql } from "@/lib/database";
 import { findRun, touchRun } from "@/lib/database/sandbox/runs";
 import type { Merchant } from "./context";
 import type { ResolvedOptions } from "./options";
+import { log } from "@/lib/observability/logger";
 
 const CACHE_MS = 1_000;
 /** A run's last-seen time is written at most this often (it only decides when an idle run goes). */
@@ -60,7 +61,7 @@ export class AccountDirectory {
     if (now - (this.touched.get(account.clientId) ?? 0) < TOUCH_EVERY_MS) return;
     this.touched.set(account.clientId, now);
     touchRun(this.db, account.clientId, new Date(now)).catch((error: unknown) => {
-      console.error(`sandbox: run ${account.clientId}:`, error);
+      log().error({ err: error, clientId: account.clientId }, "sandbox: touching a run failed");
     });
   }
 

@@ -11,12 +11,15 @@ import type { SandboxContext } from "./context";
 import type { SandboxEnv } from "./http-env";
 import { openApiDocument } from "./openapi";
 import { problem, problemResponse, validationProblem } from "./problems";
+import { requestObservation } from "./observability";
 import { requestLogging } from "./request-log";
 import { apiRoutes } from "./routes/api";
 import { clockRoutes } from "./routes/clock";
 import { controlRoutes } from "./routes/controls";
+import { metricsRoutes } from "./routes/metrics";
 import { operatorRoutes } from "./routes/operator";
 import { runRoutes } from "./routes/runs";
+import { log } from "@/lib/observability/logger";
 
 /**
  * Every route's params, query and JSON body are parsed against its definition's schemas after admission
@@ -30,6 +33,7 @@ export type SandboxApp = OpenAPIHono<SandboxEnv>;
 
 export function createSandboxApp(ctx: SandboxContext): SandboxApp {
   const app = new OpenAPIHono<SandboxEnv>({ defaultHook: invalidInput });
+  app.use("*", requestObservation());
   app.use("*", requestLogging(ctx, ctx.log));
   app.openapi(healthRoute, (c) => c.json({ ok: true as const }, 200));
   app.openapi(openApiRoute, (c) => c.json(openApiDocument(new URL(c.req.url).origin), 200));
@@ -38,6 +42,7 @@ export function createSandboxApp(ctx: SandboxContext): SandboxApp {
   clockRoutes(app, ctx);
   runRoutes(app, ctx);
   operatorRoutes(app, ctx);
+  metricsRoutes(app, ctx);
   app.notFound((c) =>
     problemResponse(
       problem(404, "not-found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`),
@@ -50,7 +55,7 @@ export function createSandboxApp(ctx: SandboxContext): SandboxApp {
     if (error instanceof HTTPException && error.status === 415)
       return problemResponse(problem(415, "unsupported-media-type", "Content-Type must be application/json"));
     if (error instanceof HTTPException) return error.getResponse();
-    console.error("sandbox: request failed:", error);
+    log().error({ err: error }, "sandbox: request failed");
     return problemResponse(problem(500, "internal", "The sandbox failed to handle this request"));
   });
   return app;

@@ -21,6 +21,8 @@ import {
   poolPixReceiverSchema,
   poolSbpPayeeSchema,
 } from "./details/pool";
+import { observabilityEnvFields } from "@/lib/observability/env";
+import type { LogLevel } from "@/lib/observability/logger";
 import {
   DEFAULT_EXPIRY_MINUTES,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
@@ -156,6 +158,8 @@ export const sandboxEnvObject = z.object({
   SANDBOX_DATABASE_URL: optionalString
     .pipe(z.url("Must be a postgres:// URL").optional())
     .meta({ description: "PostgreSQL URL of the sandbox's own database", docDefault: "— (PGlite)" }),
+  // Documented with the dashboard (lib/env.ts): the same token and log settings for both processes.
+  ...observabilityEnvFields(),
   // Documented with the dashboard (lib/env.ts): one folder for both embedded databases.
   DATA_DIR: optionalString.transform((v) => v ?? ".data"),
   SANDBOX_DATA_DIR: optionalString.meta({ description: "PGlite folder", docDefault: "`$DATA_DIR/sandbox`" }),
@@ -221,6 +225,10 @@ export interface SandboxEnvConfig {
   /** From SANDBOX_CONFIG_FILE; unset when the file does not set them. */
   amountLimits?: PartialAmountLimits;
   detailsPool?: Partial<DetailsPool>;
+  metricsToken?: string;
+  logLevel: LogLevel;
+  /** LOG_PRETTY: "1" pretty, "0" JSON, unset: pretty in development. */
+  logPretty?: "0" | "1";
 }
 
 export class SandboxConfigError extends Error {}
@@ -261,6 +269,9 @@ export function loadSandboxConfig(source: Record<string, string | undefined>): S
     runIdleMinutes: e.SANDBOX_RUN_IDLE_MINUTES,
     amountLimits: file.amountLimits,
     detailsPool: file.detailsPool,
+    metricsToken: e.METRICS_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY,
   };
 }
 

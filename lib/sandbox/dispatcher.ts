@@ -21,6 +21,7 @@ import type {
 import type { AccountDirectory } from "./accounts";
 import { chaosDraw, has, spoilerOf, staleChaos } from "./chaos";
 import type { Merchant } from "./context";
+import { log } from "@/lib/observability/logger";
 
 /** Deliveries in flight at once; each one runs on its own, so a receiver that hangs holds only its slot. */
 const MAX_IN_FLIGHT = 16;
@@ -56,7 +57,7 @@ export class CallbackDispatcher {
     clearTimeout(this.timer);
     this.claiming = this.claim()
       .catch((error) => {
-        if (!this.stopped) console.error("sandbox: callback dispatcher:", error);
+        if (!this.stopped) log().error({ err: error }, "sandbox: callback dispatcher failed");
       })
       .finally(() => {
         this.claiming = undefined;
@@ -96,7 +97,8 @@ export class CallbackDispatcher {
     const delivery: Promise<void> = this.deliver(cb)
       .catch((error) => {
         // The lease runs out and the callback is due again.
-        if (!this.stopped) console.error(`sandbox: callback ${cb.id}:`, error);
+        if (!this.stopped)
+          log().error({ err: error, callbackId: cb.id }, "sandbox: callback delivery failed");
       })
       .finally(() => {
         this.deliveries.delete(delivery);

@@ -1,4 +1,5 @@
 /** `npm run sandbox`: the sandbox payment service on its own (env in lib/sandbox/config.ts, docs/configuration.md). */
+import { createLogger, installLogger, log, wantsPrettyLogs } from "@/lib/observability/logger";
 import { loadSandboxConfig, SandboxConfigError } from "./config";
 import { startSandbox } from "./server";
 import { startupMessage } from "./startup-message";
@@ -6,6 +7,13 @@ import { startupMessage } from "./startup-message";
 async function main(): Promise<void> {
   // The one place the sandbox reads its environment: everything below gets its settings from `config`.
   const config = loadSandboxConfig(process.env);
+  installLogger(
+    createLogger({
+      name: "sandbox",
+      level: config.logLevel,
+      pretty: wantsPrettyLogs(process.env.NODE_ENV, config.logPretty),
+    }),
+  );
   const sandbox = await startSandbox({
     port: config.port,
     host: config.host,
@@ -19,11 +27,13 @@ async function main(): Promise<void> {
     runIdleMinutes: config.runIdleMinutes,
     amountLimits: config.amountLimits,
     detailsPool: config.detailsPool,
+    metricsToken: config.metricsToken,
   });
   const store =
     "url" in config.database
       ? "PostgreSQL"
       : `PGlite in ${"dataDir" in config.database ? config.database.dataDir : "memory"}`;
+  // A line for people (and for the scripts that wait for it), not a log entry.
   console.log(
     startupMessage({ url: sandbox.url, accounts: config.accounts, accountsFile: config.accountsFile, store }),
   );
@@ -31,11 +41,11 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`Sandbox: ${signal}, shutting down`);
+    log().info({ signal }, "sandbox: shutting down");
     sandbox.close().then(
       () => process.exit(0),
       (error) => {
-        console.error("Sandbox: shutdown failed:", error);
+        log().error({ err: error }, "sandbox: shutdown failed");
         process.exit(1);
       },
     );

@@ -70,6 +70,8 @@ export interface SandboxOptions {
   runIdleMinutes?: number;
   /** Wall clock; tests may move it. */
   now?: () => Date;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); unset: /metrics answers 404. */
+  metricsToken?: string;
 }
 
 export interface PartialAmountLimits {
@@ -135,6 +137,7 @@ export interface ResolvedOptions {
   slowTriggerMs: number;
   runIdleMs: number;
   now: () => Date;
+  metricsToken: string | undefined;
 }
 
 export function resolveOptions(o: SandboxOptions): ResolvedOptions {
@@ -170,5 +173,6 @@ export function resolveOptions(o: SandboxOptions): ResolvedOptions {
     slowTriggerMs: o.slowTriggerMs ?? 3_000,
     runIdleMs: Math.round((o.runIdleMinutes ?? DEFAULT_RUN_IDLE_MINUTES) * 60_000),
     now: o.now ?? (() => new Date()),
+    metricsToken: o.metricsToken,
   };
 }

@@ -11,13 +11,14 @@ import { insertRequests } from "@/lib/database/sandbox/requests";
 import type { SandboxRequestRow } from "@/lib/database/sandbox/schema";
 import type { SandboxContext } from "./context";
 import type { SandboxEnv } from "./http-env";
+import { log } from "@/lib/observability/logger";
 
 const FLUSH_MS = 100;
 const MAX_BATCH = 1_000;
 /** Past this many unwritten entries (a database that stopped answering), new ones are dropped. */
 const MAX_QUEUED = 50_000;
-/** Not logged: the probes, and reading the log itself. */
-const UNLOGGED = new Set(["/healthz", "/openapi.json", "/sandbox/requests"]);
+/** Not logged: the probes and scrapes, and reading the log itself. */
+const UNLOGGED = new Set(["/healthz", "/openapi.json", "/metrics", "/sandbox/requests"]);
 
 export class RequestLog {
   private queue: SandboxRequestRow[] = [];
@@ -42,7 +43,7 @@ export class RequestLog {
     if (batch.length === 0) return Promise.resolve();
     this.flushing = insertRequests(this.db, batch)
       .catch((error: Error) =>
-        console.error(`sandbox: request log: ${batch.length} entries lost: ${error.message}`),
+        log().error({ lost: batch.length, error: error.message }, "sandbox: request log entries lost"),
       )
       .finally(() => {
         this.flushing = undefined;

@@ -20,6 +20,8 @@ import { AccountClocks } from "./clocks";
 import { AccountDirectory } from "./accounts";
 import { orderWriter } from "./order-writer";
 import { ExpirySweeper } from "./sweeper";
+import { countPendingCallbacks } from "@/lib/database/sandbox/callbacks";
+import { metrics } from "@/lib/observability/metrics";
 
 export { createSandboxApp } from "./app";
 export type { SandboxContext } from "./context";
@@ -68,6 +70,7 @@ export async function openSandbox(options: SandboxOptions) {
   };
   const sweeper = new ExpirySweeper(ctx);
   const app = createSandboxApp(ctx);
+  const pendingDeliveries = () => countPendingCallbacks(db);
   return {
     app,
     ctx,
@@ -75,8 +78,10 @@ export async function openSandbox(options: SandboxOptions) {
       dispatcher.start();
       sweeper.start();
       log.start();
+      metrics().deliveryQueues.add(pendingDeliveries);
     },
     async stop() {
+      metrics().deliveryQueues.delete(pendingDeliveries);
       await sweeper.stop();
       await dispatcher.stop();
       await log.stop();

@@ -6,6 +6,7 @@ import { findExpiredPayins } from "@/lib/database/sandbox/orders";
 import { deleteRequestsBefore } from "@/lib/database/sandbox/requests";
 import { findIdleRuns } from "@/lib/database/sandbox/runs";
 import { removeRun } from "./service/runs";
+import { log } from "@/lib/observability/logger";
 
 /** How long the request log keeps a request (GET /sandbox/requests). */
 const REQUEST_LOG_KEPT_MS = 24 * 60 * 60_000;
@@ -35,7 +36,7 @@ export class ExpirySweeper {
       this.running = this.sweep()
         .then(() => {})
         .catch((error) => {
-          if (!this.stopped) console.error("sandbox: expiry sweeper:", error);
+          if (!this.stopped) log().error({ err: error }, "sandbox: expiry sweeper failed");
         })
         .finally(() => {
           this.running = undefined;

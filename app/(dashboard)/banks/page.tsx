@@ -8,6 +8,7 @@ import { BanksTable } from "./banks-table";
 import { CountryChooser } from "./country-chooser";
 import { parseCountryParam } from "./country-param";
 import { describeError, type ErrorView } from "./describe-error";
+import { log } from "@/lib/observability/logger";
 
 export const metadata: Metadata = { title: "Banks" };
 
@@ -32,7 +33,7 @@ export default async function BanksPage({
       result = { banks: await runActingAs(user.id, () => getPaymentApi().listBanks(param.country)) };
     } catch (error) {
       if (!isPaymentApiError(error)) throw error;
-      console.error("banks: listBanks failed", error.toJSON());
+      log().error({ error: error.toJSON() }, "banks: listBanks failed");
       result = { error: describeError(error) };
     }
   }

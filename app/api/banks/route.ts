@@ -4,6 +4,7 @@ import { routeProblem } from "@/lib/http/route-problem";
 import { banksQuerySchema } from "@/lib/contract";
 import { isPaymentApiError } from "@/lib/payment-api";
 import { getPaymentApi } from "@/lib/runtime";
+import { log } from "@/lib/observability/logger";
 
 export const dynamic = "force-dynamic";
 
@@ -27,7 +28,8 @@ export async function GET(request: Request): Promise<Response> {
     return Response.json(banks, { headers: { "Cache-Control": "private, max-age=300" } });
   } catch (error) {
     const detail = isPaymentApiError(error) ? error.message : "Unexpected error";
-    if (!isPaymentApiError(error)) console.error(`GET /api/banks: ${String((error as Error)?.message)}`);
+    if (!isPaymentApiError(error))
+      log().error({ error: String((error as Error)?.message) }, "GET /api/banks failed");
     return problem(502, "Bad Gateway", `The payment service could not list the banks: ${detail}`);
   }
 }

@@ -77,6 +77,11 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           scheme: "basic",
           description: "The operator page (sandbox only): the account's client id and secret.",
         },
+        MetricsBearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "GET /metrics (sandbox only): the value of `METRICS_TOKEN`.",
+        },
       },
     },
     tags: [

@@ -122,9 +122,29 @@ export const operatorResendRoute = createRoute({
   responses: { ...formPostAnswers, 409: problem("Its callback is being delivered right now.") },
 });
 
+export const metricsRoute = createRoute({
+  ...sandbox,
+  method: "get",
+  path: "/metrics",
+  operationId: "sandboxMetrics",
+  summary: "Sandbox only: Prometheus metrics",
+  description:
+    "The process's metrics in Prometheus text format (docs/operations.md, Metrics). Only when `METRICS_TOKEN` is set, and only with `Authorization: Bearer <METRICS_TOKEN>`.",
+  security: [{ MetricsBearer: [] }],
+  responses: {
+    200: {
+      description: "Prometheus text exposition format 0.0.4.",
+      content: { "text/plain": { schema: { type: "string" as const } } },
+    },
+    401: { description: "No token, or not the token (`WWW-Authenticate: Bearer`)." },
+    404: { description: "`METRICS_TOKEN` is not set: there are no metrics to read." },
+  },
+});
+
 export const SANDBOX_PAGE_ROUTES = [
   healthRoute,
   openApiRoute,
+  metricsRoute,
   operatorPageRoute,
   operatorMoveRoute,
   operatorResendRoute,

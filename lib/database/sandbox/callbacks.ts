@@ -32,6 +32,16 @@ export async function enqueueCallback(
     .execute();
 }
 
+/** Callbacks not yet delivered nor given up (due now or waiting for a retry): the delivery queue's depth. */
+export async function countPendingCallbacks(sql: Sql): Promise<number> {
+  const row = await db(sql)
+    .selectFrom("sandboxCallbacks")
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), "integer").as("n"))
+    .where("state", "=", "pending")
+    .executeTakeFirst();
+  return row?.n ?? 0;
+}
+
 /**
  * Leases up to `limit` due callbacks until `leaseUntil`. SKIP LOCKED lets several sandbox instances share
  * one PostgreSQL queue; a lease that runs out (a crash mid-delivery) makes the callback due again.

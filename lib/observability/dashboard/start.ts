@@ -1,0 +1,16 @@
+/** The dashboard's logger and HTTP metrics, started from its environment at server start (instrumentation.ts). */
+import "server-only";
+import type { Env } from "@/lib/env";
+import { installHttpObserver } from "./http";
+import { createLogger, installLogger, wantsPrettyLogs } from "@/lib/observability/logger";
+
+export function startObservability(env: Env): void {
+  installLogger(
+    createLogger({
+      name: "dashboard",
+      level: env.LOG_LEVEL,
+      pretty: wantsPrettyLogs(env.NODE_ENV, env.LOG_PRETTY),
+    }),
+  );
+  installHttpObserver(env.NEXT_DIST_DIR ?? ".next");
+}

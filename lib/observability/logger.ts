@@ -1,0 +1,130 @@
+/**
+ * The process's logger (pino): one JSON object a line, at LOG_LEVEL, each line of a request with its
+ * `requestId` (lib/observability/request-id.ts). Pretty (pino-pretty, as a transport) only when asked:
+ * NODE_ENV=development or LOG_PRETTY=1. What must never reach a log is removed before a line is written:
+ * the paths in REDACTED_KEYS at any of the first three levels of a logged object, and card numbers (digit
+ * runs passing Luhn) in messages (masked as the contract masks a card: first six, last four).
+ *
+ * Held in a process slot: the dashboard installs its configured logger in instrumentation.ts, the sandbox in
+ * lib/sandbox/main.ts; until then (tests, scripts) a default one writes to stdout.
+ * No `import "server-only"`: the sandbox uses it too.
+ */
+import { isLuhnValid } from "@/lib/contract/checksums";
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
+import { processSlot } from "@/lib/process-slot";
+import { currentRequestId } from "./request-id";
+
+export type { Logger };
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Keys whose values are secrets or card data, wherever they appear in a logged object (first 3 levels). */
+export const REDACTED_KEYS = [
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "x-signature",
+  "webhook-signature",
+  "signature",
+  "secret",
+  "previousSecret",
+  "nextSecret",
+  "password",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "apiKey",
+  "pan",
+  "cardNumber",
+  "card_number",
+  "cvv",
+  "cvc",
+  "totp",
+];
+
+/** pino redact paths: each key at the top, one and two levels down ("a.key", "a.b.key"). */
+export function redactPaths(keys: readonly string[] = REDACTED_KEYS): string[] {
+  const quoted = keys.map((k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : `["${k}"]`));
+  const at = (prefix: string) => quoted.map((k) => (k.startsWith("[") ? `${prefix}${k}` : `${prefix}.${k}`));
+  return [...quoted, ...at("*"), ...at("*.*")];
+}
+
+/** 13–19 digits, optionally grouped by spaces or dashes: a card number's shape. */
+const PAN_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
+
+/** `text` with every card-number-like run (13–19 digits passing Luhn) masked to its first six and last four. */
+export function maskCardNumbers(text: string): string {
+  return text.replace(PAN_LIKE, (run) => {
+    const digits = run.replace(/\D/g, "");
+    if (!isLuhnValid(digits)) return run;
+    return `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`;
+  });
+}
+
+export interface LoggerSettings {
+  level?: LogLevel;
+  pretty?: boolean;
+  /** Name on every line ("dashboard", "sandbox"). */
+  name?: string;
+  /** Where lines go (tests); default stdout, or pino-pretty's transport when `pretty`. */
+  destination?: DestinationStream;
+}
+
+export function loggerOptions(settings: LoggerSettings = {}): LoggerOptions {
+  return {
+    level: settings.level ?? "info",
+    ...(settings.name ? { name: settings.name } : {}),
+    redact: { paths: redactPaths(), censor: "[redacted]" },
+    mixin() {
+      const requestId = currentRequestId();
+      return requestId === undefined ? {} : { requestId };
+    },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(
+          this,
+          args.map((a) => (typeof a === "string" ? maskCardNumbers(a) : a)) as Parameters<typeof method>,
+        );
+      },
+    },
+    formatters: {
+      // The level as its name ("info"), which log stores index better than pino's number.
+      level: (label) => ({ level: label }),
+    },
+    serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+}
+
+export function createLogger(settings: LoggerSettings = {}): Logger {
+  const options = loggerOptions(settings);
+  if (settings.destination) return pino(options, settings.destination);
+  if (settings.pretty)
+    return pino({
+      ...options,
+      formatters: {},
+      transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l" } },
+    });
+  return pino(options);
+}
+
+/** Whether lines are pretty: in development, or when LOG_PRETTY=1 asks for it. */
+export function wantsPrettyLogs(nodeEnv: string | undefined, logPretty: string | undefined): boolean {
+  return logPretty === "1" || (nodeEnv === "development" && logPretty !== "0");
+}
+
+const held = processSlot<Logger>("logger");
+
+/**
+ * The process's logger. Until one is installed: `info`, or `warn` under a test runner (NODE_ENV=test), so a
+ * test's output holds what went wrong rather than a line a request.
+ */
+export function log(): Logger {
+  return held.getOrSet(() => createLogger({ level: process.env.NODE_ENV === "test" ? "warn" : "info" }));
+}
+
+/** Makes `logger` the process's logger (at start, from the validated environment). */
+export function installLogger(logger: Logger): void {
+  held.set(logger);
+}
