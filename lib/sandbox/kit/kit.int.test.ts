@@ -67,6 +67,10 @@ describe("the sandbox QA kit", () => {
     const webhookId = (await kit.order(order.id)).callbacks[0]!.webhookId;
     const count = () => receiver.received.filter((r) => r.headers["webhook-id"] === webhookId).length;
     await vi.waitFor(() => expect(count()).toBe(1), { timeout: 20_000 });
+    // The receiver has it a moment before the sandbox records the delivery; until then a resend is a 409.
+    await vi.waitFor(async () => expect((await kit.order(order.id)).callbacks[0]?.state).toBe("delivered"), {
+      timeout: 20_000,
+    });
     await kit.resendCallback(order.id);
     await vi.waitFor(() => expect(count()).toBe(2), { timeout: 20_000 });
     await vi.waitFor(
