@@ -69,13 +69,13 @@ test("Insights: charts with their tables follow paid orders, the range switches,
   expect(text).toMatch(/\r\nSuccess,\d+,/);
 
   // Switch the range: 7 days by day.
-  await page.getByLabel("Range").selectOption("7d");
+  await page.getByLabel("Range", { exact: true }).selectOption("7d");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/range=7d/);
   await expect(page.getByRole("img", { name: /^Orders per day:/ })).toBeVisible();
 
   // A custom range with To before From: the error names the field.
-  await page.getByLabel("Range").selectOption("custom");
+  await page.getByLabel("Range", { exact: true }).selectOption("custom");
   await page.getByLabel("From").fill("2026-11-20");
   await page.getByLabel("To").fill("2026-11-10");
   await page.getByRole("button", { name: "Apply" }).click();

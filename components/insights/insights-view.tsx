@@ -6,7 +6,7 @@ import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { LIVE_STATUS_INTERVAL_MS } from "@/components/orders/live-status";
 import { formatDuration } from "@/lib/insights/histogram";
 import type { InsightsData } from "@/lib/insights/load-insights";
-import type { RangeFieldError } from "@/lib/insights/range";
+import { type RangeFieldError, zoneOffset } from "@/lib/insights/range";
 import { changeText } from "@/lib/insights/summarize";
 import { type InsightTableId, insightTable } from "@/lib/insights/tables";
 import type { OverviewSnapshot } from "@/lib/overview/snapshot";
@@ -128,10 +128,10 @@ function Figures({ data, query }: { data: InsightsData; query: string }) {
       </ul>
       <div className={styles.grid}>
         <ChartSection table={table("series")} csvHref={csv("series")}>
-          <SeriesChart label={series.countLabel} x={series.x} lines={series.count} />
+          <SeriesChart label={series.countLabel} x={series.x} xRange={series.xRange} lines={series.count} />
         </ChartSection>
         <ChartSection table={table("volume")} csvHref={csv("volume")}>
-          <SeriesChart label={series.volumeLabel} x={series.x} lines={series.volume} />
+          <SeriesChart label={series.volumeLabel} x={series.x} xRange={series.xRange} lines={series.volume} />
         </ChartSection>
         {(["status", "method", "country", "direction"] as const).map((id) => {
           const rows =
@@ -173,7 +173,7 @@ function Figures({ data, query }: { data: InsightsData; query: string }) {
 
 /** The series as uPlot wants them: one x array of bucket starts, one values array per line. */
 function seriesLines(data: InsightsData) {
-  const buckets = [...new Set(data.series.map((r) => r.bucket))].sort();
+  const buckets = [...new Set([...rangeBuckets(data), ...data.series.map((r) => r.bucket)])].sort();
   const at = new Map(buckets.map((b, i) => [b, i]));
   const x = buckets.map((b) => Date.parse(`${b}:00Z`) / 1000);
   const count = new Array<number | null>(buckets.length).fill(0);
@@ -193,6 +193,7 @@ function seriesLines(data: InsightsData) {
   const per = data.range.by;
   return {
     x,
+    xRange: [wall(data, data.range.from), wall(data, data.range.to)] as [number, number],
     count: [{ label: "Orders", values: count }],
     volume,
     countLabel: `Orders per ${per}: ${total} in ${buckets.length} ${per}s with orders, at most ${peak} in one ${per}. The numbers are in the table.`,
@@ -200,4 +201,33 @@ function seriesLines(data: InsightsData) {
       data.summary.volumes.map((v) => `${v.currency} ${v.volume}`).join(", ") || "none"
     }. The numbers are in the table.`,
   };
+}
+
+/** An instant as the viewer's wall-clock time, in seconds "as if UTC" (how the chart's x axis counts). */
+function wall(data: InsightsData, iso: string): number {
+  const at = new Date(iso);
+  return (at.getTime() + zoneOffset(data.range.tz, at)) / 1000;
+}
+
+const DAY_S = 86_400;
+
+/** Every bucket of the range (so hours or days without orders are drawn as zero, not skipped). */
+function rangeBuckets(data: InsightsData): string[] {
+  const label = (sec: number) => new Date(sec * 1000).toISOString().slice(0, 16);
+  const out: string[] = [];
+  if (data.range.by === "hour") {
+    for (let t = Date.parse(data.range.from); t < Date.parse(data.range.to); t += 3_600_000)
+      out.push(label(wall(data, new Date(t).toISOString())));
+    return out;
+  }
+  const from = wall(data, data.range.from);
+  const to = wall(data, data.range.to);
+  const step = data.range.by === "day" ? DAY_S : 7 * DAY_S;
+  // Day starts at midnight; weeks on Monday (1970-01-05 was one), as date_trunc counts them.
+  const start =
+    data.range.by === "day"
+      ? Math.floor(from / DAY_S) * DAY_S
+      : Math.floor((from - 4 * DAY_S) / step) * step + 4 * DAY_S;
+  for (let t = start; t < to; t += step) out.push(label(t));
+  return out;
 }

@@ -38,7 +38,7 @@ export function RangePicker({
     ) : null;
   };
   return (
-    <form method="get" action="/insights" className={styles.picker} aria-label="Range">
+    <form method="get" action="/insights" className={styles.picker} aria-label="Choose a range">
       <div className="field">
         <label className="label" htmlFor="insights-range">
           Range

@@ -18,7 +18,19 @@ const COLORS = ["#2563eb", "#16a34a", "#d97706", "#9333ea", "#dc2626", "#0891b2"
  * the table beside it. `x` are the buckets' wall-clock starts in the viewer's zone, as seconds "as if UTC",
  * and the axis is drawn in UTC so it shows exactly those wall-clock times.
  */
-export function SeriesChart({ label, x, lines }: { label: string; x: number[]; lines: SeriesLine[] }) {
+export function SeriesChart({
+  label,
+  x,
+  xRange,
+  lines,
+}: {
+  label: string;
+  x: number[];
+  /** The whole range (wall-clock seconds), so a sparse series is drawn where it belongs. */
+  xRange: [number, number];
+  lines: SeriesLine[];
+}) {
+  const [xMin, xMax] = xRange;
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -35,7 +47,10 @@ export function SeriesChart({ label, x, lines }: { label: string; x: number[]; l
           tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), "UTC"),
           legend: { show: lines.length > 1 },
           cursor: { show: true, drag: { x: false, y: false } },
-          scales: { x: { time: true } },
+          scales: {
+            x: { time: true, range: [xMin, xMax] },
+            y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
+          },
           axes: [{ stroke: "#64748b" }, { stroke: "#64748b", size: 56 }],
           series: [
             {},
@@ -58,7 +73,7 @@ export function SeriesChart({ label, x, lines }: { label: string; x: number[]; l
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [x, lines]);
+  }, [x, xMin, xMax, lines]);
   return (
     <figure className={styles.figure}>
       <div ref={box} role="img" aria-label={label} className={styles.canvas} />
