@@ -17,6 +17,11 @@ describe("parseInsightsRange", () => {
     );
   });
 
+  test("an empty Group by (the form's Automatic) is the default", () => {
+    const r = parseInsightsRange({ range: "7d", by: "" }, now);
+    expect(r.ok && r.range.by).toBe("day");
+  });
+
   test("the default is the last 24 h in UTC", () => {
     const r = parseInsightsRange({}, now);
     expect(r.ok && [r.range.preset, r.range.tz]).toEqual(["24h", "UTC"]);

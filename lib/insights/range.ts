@@ -104,7 +104,7 @@ export function parseInsightsRange(params: Params, now: Date = new Date()): Rang
     errors.push({ field: "range", message: "Range must be one of: last 24 h, 7 d, 30 d or custom." });
   const tz = param(params, "tz") || "UTC";
   if (!isTimeZone(tz)) errors.push({ field: "tz", message: `Time zone "${tz}" is not known.` });
-  const byText = param(params, "by");
+  const byText = param(params, "by") || undefined;
   if (byText && !(GRANULARITIES as readonly string[]).includes(byText))
     errors.push({ field: "by", message: "Group by must be hour, day or week." });
   if (errors.length > 0 || !preset) return { ok: false, errors };

@@ -26,7 +26,8 @@ export async function rollupSeries(
   q: { from: Date; to: Date; by: Granularity; tz: string },
 ): Promise<RollupSeriesRow[]> {
   const local = "(hour AT TIME ZONE $3)";
-  const bucket = q.by === "hour" ? local : `date_trunc('${q.by}', ${local})`;
+  const bucket =
+    q.by === "hour" ? local : q.by === "day" ? `date_trunc('day', ${local})` : `date_trunc('week', ${local})`;
   return sql.query<RollupSeriesRow>(
     `SELECT to_char(${bucket}, 'YYYY-MM-DD"T"HH24:MI') AS bucket, currency, sum(n)::int AS count,
         coalesce(sum(amount) FILTER (WHERE status = 'Success'), 0)::text AS volume
