@@ -76,10 +76,10 @@ test("Insights: charts with their tables follow paid orders, the range switches,
 
   // A custom range with To before From: the error names the field.
   await page.getByLabel("Range", { exact: true }).selectOption("custom");
-  await page.getByLabel("From").fill("2026-11-20");
-  await page.getByLabel("To").fill("2026-11-10");
+  await page.getByLabel("From", { exact: true }).fill("2026-11-20");
+  await page.getByLabel("To", { exact: true }).fill("2026-11-10");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByLabel("To")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("To must not be before From.")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/insights-range-error.png`, fullPage: true });
 

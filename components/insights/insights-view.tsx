@@ -5,7 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { LIVE_STATUS_INTERVAL_MS } from "@/components/orders/live-status";
 import { formatDuration } from "@/lib/insights/histogram";
-import type { InsightsData } from "@/lib/insights/load-insights";
+import type { InsightsData } from "@/lib/insights/types";
 import { type RangeFieldError, zoneOffset } from "@/lib/insights/range";
 import { changeText } from "@/lib/insights/summarize";
 import { type InsightTableId, insightTable } from "@/lib/insights/tables";

@@ -1,18 +1,11 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
-import {
-  rollupDimensions,
-  rollupSeries,
-  type RollupSeriesRow,
-} from "@/lib/database/dashboard/queries/insights";
+import { rollupDimensions, rollupSeries } from "@/lib/database/dashboard/queries/insights";
 import type { InsightsRange } from "./range";
-import { type InsightsSummary, summarize } from "./summarize";
+import { summarize } from "./summarize";
+import type { InsightsData } from "./types";
 
-export interface InsightsData {
-  range: { from: string; to: string; previousFrom: string; by: InsightsRange["by"]; tz: string };
-  series: RollupSeriesRow[];
-  summary: InsightsSummary;
-}
+export type { InsightsData } from "./types";
 
 /** Three reads of the rollup: the series, and every dimension for this period and the one before. */
 export async function loadInsights(sql: Sql, range: InsightsRange): Promise<InsightsData> {

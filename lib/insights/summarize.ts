@@ -3,7 +3,7 @@
  * rates, time-to-pay percentiles, and their change against the previous period.
  */
 import { FINAL_STATUSES } from "@/lib/contract/status";
-import type { RollupDimensionRow } from "@/lib/database/dashboard/queries/insights";
+import type { RollupDimensionRow } from "@/lib/database/dashboard/insights-rows";
 import { type Percentile, percentileFromHistogram } from "./histogram";
 
 export interface CountRow {

@@ -3,7 +3,7 @@
  * route sends, from one definition. Pure.
  */
 import { formatDuration } from "./histogram";
-import type { InsightsData } from "./load-insights";
+import type { InsightsData } from "./types";
 import { changeText, type CountRow, type RateRow } from "./summarize";
 
 export const INSIGHT_TABLES = [

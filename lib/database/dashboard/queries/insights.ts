@@ -4,16 +4,7 @@
  */
 import "server-only";
 import type { Sql } from "@/lib/database";
-import type { Granularity } from "@/lib/insights/range";
-
-export interface RollupSeriesRow {
-  /** The bucket's start as the viewer's wall-clock time, "YYYY-MM-DDTHH:MI". */
-  bucket: string;
-  currency: string;
-  count: number;
-  /** Money of the successful orders created in the bucket, a decimal string. */
-  volume: string;
-}
+import type { RollupDimensionRow, RollupGranularity, RollupSeriesRow } from "../insights-rows";
 
 /**
  * Count and volume per bucket of the viewer's zone. Hours are UTC hours seen from `tz`: in a zone with a
@@ -23,7 +14,7 @@ export interface RollupSeriesRow {
  */
 export async function rollupSeries(
   sql: Sql,
-  q: { from: Date; to: Date; by: Granularity; tz: string },
+  q: { from: Date; to: Date; by: RollupGranularity; tz: string },
 ): Promise<RollupSeriesRow[]> {
   const local = "(hour AT TIME ZONE $3)";
   const bucket =
@@ -35,18 +26,6 @@ export async function rollupSeries(
       GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 1, 2`,
     [q.from, q.to, q.tz],
   );
-}
-
-export interface RollupDimensionRow {
-  currency: string;
-  direction: string;
-  method: string;
-  country: string;
-  status: string;
-  bank: string;
-  payBucket: number;
-  count: number;
-  amount: string;
 }
 
 /** The range's orders summed per every dimension (what the breakdowns, rates and percentiles come from). */
