@@ -3,6 +3,8 @@
  * viewer's calendar days, both included), `by` (hour, day, week) and `tz` (the viewer's IANA zone, which
  * the browser supplies). Parsed once here for the page, the data route and the CSV route.
  */
+import { timeParts } from "@/components/time/format-time";
+
 export const RANGE_PRESETS = ["24h", "7d", "30d", "custom"] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const GRANULARITIES = ["hour", "day", "week"] as const;
@@ -54,26 +56,8 @@ export function isTimeZone(tz: string): boolean {
 
 /** The zone's offset from UTC at `at`, in ms (east positive; +5:30 for Asia/Kolkata). */
 export function zoneOffset(tz: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: tz,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const local = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  return local - Math.floor(at.getTime() / 1000) * 1000;
+  const p = timeParts(at, tz);
+  return Date.parse(`${p.date}T${p.time}Z`) - Math.floor(at.getTime() / 1000) * 1000;
 }
 
 /** The instant a local calendar day (YYYY-MM-DD) starts in `tz`. */

@@ -15,6 +15,18 @@ import type { Migration } from "@/lib/database";
  *
  * Statements inside the functions start their lines with the semicolon: migrate() splits scripts on ";\n".
  */
+/** An order's rollup key (alias `o`), in the table's column order. */
+const KEY = `date_trunc('hour', o.created_at, 'UTC'), coalesce(o.currency, ''), o.direction, o.payment_method,
+        o.country, o.status, coalesce(o.bank_details ->> 'bankName', ''),
+        order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at))`;
+const AMOUNT = "coalesce(o.final_amount, o.amount)";
+const COLUMNS = "hour, currency, direction, method, country, status, bank, pay_bucket";
+const BY_KEY = "GROUP BY 1, 2, 3, 4, 5, 6, 7, 8";
+/** Adds the selected (key, n, amount) rows to the rollup; rows in key order, so concurrent writers lock alike. */
+const upsert = (select: string) => `INSERT INTO order_rollup_hourly AS r (${COLUMNS}, n, amount)
+    ${select} ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
+    ON CONFLICT (${COLUMNS}) DO UPDATE SET n = r.n + excluded.n, amount = r.amount + excluded.amount`;
+
 export const m0022InsightsRollups: Migration = {
   id: "0022_insights_rollups",
   sql: `
@@ -29,7 +41,7 @@ CREATE TABLE order_rollup_hourly (
   pay_bucket smallint NOT NULL,
   n bigint NOT NULL,
   amount numeric(20, 2) NOT NULL,
-  PRIMARY KEY (hour, currency, direction, method, country, status, bank, pay_bucket)
+  PRIMARY KEY (${COLUMNS})
 );
 CREATE FUNCTION order_pay_bucket(status text, created timestamptz, paid timestamptz) RETURNS smallint
   LANGUAGE sql IMMUTABLE AS $$
@@ -39,54 +51,23 @@ CREATE FUNCTION order_pay_bucket(status text, created timestamptz, paid timestam
 $$;
 CREATE FUNCTION order_rollup_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO order_rollup_hourly AS r
-      (hour, currency, direction, method, country, status, bank, pay_bucket, n, amount)
-    SELECT date_trunc('hour', o.created_at, 'UTC'), coalesce(o.currency, ''), o.direction, o.payment_method,
-        o.country, o.status, coalesce(o.bank_details ->> 'bankName', ''),
-        order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at)),
-        count(*), sum(coalesce(o.final_amount, o.amount))
-      FROM inserted_orders o GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
-    ON CONFLICT (hour, currency, direction, method, country, status, bank, pay_bucket)
-      DO UPDATE SET n = r.n + excluded.n, amount = r.amount + excluded.amount
+  ${upsert(`SELECT ${KEY}, count(*), sum(${AMOUNT}) FROM inserted_orders o ${BY_KEY}`)}
   ; RETURN NULL
 ; END $$;
 CREATE FUNCTION order_rollup_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO order_rollup_hourly AS r
-      (hour, currency, direction, method, country, status, bank, pay_bucket, n, amount)
-    SELECT date_trunc('hour', o.created_at, 'UTC'), coalesce(o.currency, ''), o.direction, o.payment_method,
-        o.country, o.status, coalesce(o.bank_details ->> 'bankName', ''),
-        order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at)),
-        -count(*), -sum(coalesce(o.final_amount, o.amount))
-      FROM deleted_orders o GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
-    ON CONFLICT (hour, currency, direction, method, country, status, bank, pay_bucket)
-      DO UPDATE SET n = r.n + excluded.n, amount = r.amount + excluded.amount
+  ${upsert(`SELECT ${KEY}, -count(*), -sum(${AMOUNT}) FROM deleted_orders o ${BY_KEY}`)}
   ; RETURN NULL
 ; END $$;
 CREATE FUNCTION order_rollup_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO order_rollup_hourly AS r
-      (hour, currency, direction, method, country, status, bank, pay_bucket, n, amount)
-    SELECT d.hour, d.currency, d.direction, d.method, d.country, d.status, d.bank, d.pay_bucket,
-        sum(d.n), sum(d.amount)
+  ${upsert(`SELECT d.k1, d.k2, d.k3, d.k4, d.k5, d.k6, d.k7, d.k8, sum(d.n), sum(d.amount)
       FROM (
-        SELECT date_trunc('hour', o.created_at, 'UTC') AS hour, coalesce(o.currency, '') AS currency,
-            o.direction, o.payment_method AS method, o.country, o.status,
-            coalesce(o.bank_details ->> 'bankName', '') AS bank,
-            order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at)) AS pay_bucket,
-            -1 AS n, -coalesce(o.final_amount, o.amount) AS amount
-          FROM old_orders o
+        SELECT ${KEY}, -1 AS n, -${AMOUNT} AS amount FROM old_orders o
         UNION ALL
-        SELECT date_trunc('hour', o.created_at, 'UTC'), coalesce(o.currency, ''), o.direction, o.payment_method,
-            o.country, o.status, coalesce(o.bank_details ->> 'bankName', ''),
-            order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at)),
-            1, coalesce(o.final_amount, o.amount)
-          FROM new_orders o
-      ) d
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING sum(d.n) <> 0 OR sum(d.amount) <> 0
-      ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
-    ON CONFLICT (hour, currency, direction, method, country, status, bank, pay_bucket)
-      DO UPDATE SET n = r.n + excluded.n, amount = r.amount + excluded.amount
+        SELECT ${KEY}, 1, ${AMOUNT} FROM new_orders o
+      ) d (k1, k2, k3, k4, k5, k6, k7, k8, n, amount)
+      ${BY_KEY} HAVING sum(d.n) <> 0 OR sum(d.amount) <> 0`)}
   ; RETURN NULL
 ; END $$;
 CREATE FUNCTION order_rollup_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -102,11 +83,7 @@ CREATE TRIGGER orders_rollup_updated AFTER UPDATE ON orders REFERENCING OLD TABL
   FOR EACH STATEMENT EXECUTE FUNCTION order_rollup_updated();
 CREATE TRIGGER orders_rollup_truncated AFTER TRUNCATE ON orders
   FOR EACH STATEMENT EXECUTE FUNCTION order_rollup_truncated();
-INSERT INTO order_rollup_hourly (hour, currency, direction, method, country, status, bank, pay_bucket, n, amount)
-  SELECT date_trunc('hour', o.created_at, 'UTC'), coalesce(o.currency, ''), o.direction, o.payment_method,
-      o.country, o.status, coalesce(o.bank_details ->> 'bankName', ''),
-      order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at)),
-      count(*), sum(coalesce(o.final_amount, o.amount))
-    FROM orders o GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+INSERT INTO order_rollup_hourly (${COLUMNS}, n, amount)
+  SELECT ${KEY}, count(*), sum(${AMOUNT}) FROM orders o ${BY_KEY};
 `,
 };
