@@ -11,13 +11,13 @@ export function InsightsHeadline({ summary }: { summary: InsightsSummary }) {
     <section aria-labelledby="headline-title" className={styles.section}>
       <h2 id="headline-title">Last 24 hours</h2>
       <ul className={styles.counts} aria-labelledby="headline-title">
-        <li className={styles.countCard}>
+        <li className={`${styles.countCard} ${styles.headline}`}>
           <span className={styles.countLabel}>Orders</span>
           <span className={styles.countValue}>{summary.count}</span>
           <span className="muted">{changeText(summary.count, summary.previousCount)} vs the 24 h before</span>
         </li>
         {summary.volumes.map((v) => (
-          <li key={v.currency} className={styles.countCard}>
+          <li key={v.currency} className={`${styles.countCard} ${styles.headline}`}>
             <span className={styles.countLabel}>Volume {v.currency}</span>
             <span className={styles.countValue}>{v.volume}</span>
             <span className="muted">
@@ -25,7 +25,7 @@ export function InsightsHeadline({ summary }: { summary: InsightsSummary }) {
             </span>
           </li>
         ))}
-        <li className={styles.countCard}>
+        <li className={`${styles.countCard} ${styles.headline}`}>
           <span className={styles.countLabel}>Success rate</span>
           <span className={styles.countValue}>{rate(summary.successRate)}</span>
           <span className="muted">the 24 h before: {rate(summary.previousSuccessRate)}</span>
