@@ -2,7 +2,7 @@
  * Issue 3 figures (`npm run bench dashboard`): server-action create overhead over a direct signed call,
  * callback receiver throughput against an empty Next route handler (plus the real action over HTTP), and
  * the orders list at 1M orders against 1k; issue 17's bulk pay-out file (parse + validate, and the batch
- * sender against single creates). Each figure against a baseline measured in the same run.
+ * sender against single creates); issue 18's Insights reads at 1M orders against 1k. Each figure against a baseline measured in the same run.
  *
  * Parts that load "server-only" modules run as children with the react-server export condition.
  */
@@ -19,4 +19,5 @@ export const dashboardParts: Record<string, () => Promise<void>> = {
   push: () => runWorker("bench/dashboard-push.ts"),
   batch: () => runWorker("bench/dashboard-batch.ts"),
   observability: runObservabilityBench,
+  insights: () => runWorker("bench/dashboard-insights.ts"),
 };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { InsightsHeadline } from "@/components/overview/insights-headline";
 import { LatestCallbacks } from "@/components/overview/latest-callbacks";
 import { LiveOverview } from "@/components/overview/live-overview";
 import { OverviewHeader } from "@/components/overview/overview-header";
@@ -8,6 +9,8 @@ import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { getDb } from "@/lib/runtime";
 import { listOrders } from "@/lib/database/dashboard/queries/order-list";
 import { loadOverview } from "@/lib/overview/load-overview";
+import { loadInsights } from "@/lib/insights/load-insights";
+import { parseInsightsRange } from "@/lib/insights/range";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -15,13 +18,19 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage() {
   const user = await requirePageUser();
   const db = await getDb();
-  const [snapshot, recent] = await Promise.all([loadOverview(db), listOrders(db, {}, { limit: 10 })]);
+  const last24h = parseInsightsRange({ range: "24h" });
+  const [snapshot, recent, insights] = await Promise.all([
+    loadOverview(db),
+    listOrders(db, {}, { limit: 10 }),
+    last24h.ok ? loadInsights(db, last24h.range) : null,
+  ]);
   const canWrite = ORDER_WRITE_ROLES.includes(user.role);
   return (
     <div className="page stack">
       <OverviewHeader name={user.name} canWrite={canWrite} />
       <LiveOverview initial={snapshot}>
         <StatusCounts />
+        {insights ? <InsightsHeadline summary={insights.summary} /> : null}
         <RecentOrders rows={recent.rows} canWrite={canWrite} />
         <LatestCallbacks />
       </LiveOverview>

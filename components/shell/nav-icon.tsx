@@ -3,6 +3,7 @@ import type { NavIcon as NavIconName } from "./nav-items";
 const PATHS: Record<NavIconName, string> = {
   overview: "M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10",
   orders: "M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01",
+  insights: "M4 20V10M10 20V4M16 20v-7M21 20H3",
   callbacks: "M4 12a8 8 0 0114-5.3M20 12a8 8 0 01-14 5.3M18 3v4h-4M6 21v-4h4",
   requests: "M4 7h11M4 12h16M4 17h8M18 5l3 2-3 2",
   payin: "M12 4v12m0 0l-5-5m5 5l5-5M4 20h16",

@@ -8,6 +8,7 @@ describe("navigation by role", () => {
       [
         "Overview",
         "Orders",
+        "Insights",
         "Callbacks",
         "Request log",
         "New pay-in",
@@ -23,6 +24,7 @@ describe("navigation by role", () => {
       [
         "Overview",
         "Orders",
+        "Insights",
         "Callbacks",
         "Request log",
         "New pay-in",
@@ -31,8 +33,8 @@ describe("navigation by role", () => {
         "Banks",
       ],
     ],
-    ["approver", ["Overview", "Orders", "Callbacks", "Request log", "Pay-out files", "Banks"]],
-    ["viewer", ["Overview", "Orders", "Callbacks", "Request log", "Pay-out files", "Banks"]],
+    ["approver", ["Overview", "Orders", "Insights", "Callbacks", "Request log", "Pay-out files", "Banks"]],
+    ["viewer", ["Overview", "Orders", "Insights", "Callbacks", "Request log", "Pay-out files", "Banks"]],
   ] as const)("%s sees %j", (role, labels) => {
     expect(navItemsFor(role).map((i) => i.label)).toEqual(labels);
   });

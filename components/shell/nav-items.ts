@@ -3,6 +3,7 @@ import { ORDER_WRITE_ROLES, type Role, USER_ADMIN_ROLES } from "@/lib/auth/roles
 export type NavIcon =
   | "overview"
   | "orders"
+  | "insights"
   | "callbacks"
   | "requests"
   | "payin"
@@ -22,6 +23,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Overview", icon: "overview" },
   { href: "/orders", label: "Orders", icon: "orders" },
+  { href: "/insights", label: "Insights", icon: "insights" },
   { href: "/callbacks", label: "Callbacks", icon: "callbacks" },
   { href: "/requests", label: "Request log", icon: "requests" },
   { href: "/payins/new", label: "New pay-in", icon: "payin", roles: ORDER_WRITE_ROLES },
