@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { OpenCasesNote } from "@/components/cases/open-cases-note";
 import { LatestCallbacks } from "@/components/overview/latest-callbacks";
 import { LiveOverview } from "@/components/overview/live-overview";
 import { OverviewHeader } from "@/components/overview/overview-header";
@@ -7,6 +8,7 @@ import { StatusCounts } from "@/components/overview/status-counts";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { getDb } from "@/lib/runtime";
 import { listOrders } from "@/lib/database/dashboard/queries/order-list";
+import { countOpenCases } from "@/lib/database/dashboard/queries/payment-cases";
 import { loadOverview } from "@/lib/overview/load-overview";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -15,11 +17,16 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage() {
   const user = await requirePageUser();
   const db = await getDb();
-  const [snapshot, recent] = await Promise.all([loadOverview(db), listOrders(db, {}, { limit: 10 })]);
+  const [snapshot, recent, openCases] = await Promise.all([
+    loadOverview(db),
+    listOrders(db, {}, { limit: 10 }),
+    countOpenCases(db),
+  ]);
   const canWrite = ORDER_WRITE_ROLES.includes(user.role);
   return (
     <div className="page stack">
       <OverviewHeader name={user.name} canWrite={canWrite} />
+      <OpenCasesNote count={openCases} />
       <LiveOverview initial={snapshot}>
         <StatusCounts />
         <RecentOrders rows={recent.rows} canWrite={canWrite} />

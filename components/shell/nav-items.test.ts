@@ -10,6 +10,7 @@ describe("navigation by role", () => {
         "Orders",
         "Callbacks",
         "Request log",
+        "Cases",
         "New pay-in",
         "New pay-out",
         "Pay-out files",
@@ -25,14 +26,15 @@ describe("navigation by role", () => {
         "Orders",
         "Callbacks",
         "Request log",
+        "Cases",
         "New pay-in",
         "New pay-out",
         "Pay-out files",
         "Banks",
       ],
     ],
-    ["approver", ["Overview", "Orders", "Callbacks", "Request log", "Pay-out files", "Banks"]],
-    ["viewer", ["Overview", "Orders", "Callbacks", "Request log", "Pay-out files", "Banks"]],
+    ["approver", ["Overview", "Orders", "Callbacks", "Request log", "Cases", "Pay-out files", "Banks"]],
+    ["viewer", ["Overview", "Orders", "Callbacks", "Request log", "Cases", "Pay-out files", "Banks"]],
   ] as const)("%s sees %j", (role, labels) => {
     expect(navItemsFor(role).map((i) => i.label)).toEqual(labels);
   });
