@@ -2,6 +2,7 @@ import { LocalTime } from "@/components/time/local-time";
 import type { CaseListRow } from "@/lib/database/dashboard/queries/payment-cases";
 import { CaseCloseActions } from "./case-close-actions";
 import { CaseStateBadge, closedByText } from "./case-state";
+import shared from "@/components/approvals/approvals.module.css";
 import styles from "./cases.module.css";
 
 /**
@@ -35,7 +36,7 @@ export function CaseCard({
       ) : null}
       {cases.map((c) => (
         <div key={c.id} className={`stack ${styles.case}`} data-testid="case">
-          <dl className={styles.facts}>
+          <dl className={shared.facts}>
             <dt>Reference</dt>
             <dd className={styles.reference}>{c.reference}</dd>
             {c.note ? (

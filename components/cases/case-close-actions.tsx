@@ -3,7 +3,7 @@
 import { DecisionDialog, type DecisionField } from "@/components/approvals/decision-dialog";
 import { closePaymentCaseAction } from "@/lib/actions/close-payment-case-action";
 import { STAFF_NOTE_MAX_LENGTH } from "@/lib/cases/close-schema";
-import styles from "./cases.module.css";
+import shared from "@/components/approvals/approvals.module.css";
 
 const NOTE_FIELD: DecisionField = {
   name: "note",
@@ -16,7 +16,7 @@ const NOTE_FIELD: DecisionField = {
 /** Close an open case as found or not found (operators and admins; the server checks the role again). */
 export function CaseCloseActions({ caseId, reference }: { caseId: string; reference: string }) {
   return (
-    <div className={styles.actions}>
+    <div className={shared.actions}>
       <DecisionDialog
         label="Close as found…"
         title="Close the case as found"

@@ -117,7 +117,7 @@ export function PaidCase({
     );
   }
 
-  const [label, hint] = LABELS[kind];
+  const [label, hint] = LABELS[kind].map((key) => m[key]);
   return (
     <section
       className={`${styles.card} ${styles.caseCard}`}

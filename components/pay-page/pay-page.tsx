@@ -1,6 +1,6 @@
 import { caseMessages } from "@/lib/cases/case-messages";
 import type { PublicCase } from "@/lib/cases/public-case";
-import { referenceKind } from "@/lib/cases/reference";
+import { referenceKind } from "@/lib/cases/reference-kind";
 import { getMessages, type Locale } from "@/lib/i18n";
 import type { PayPageView } from "@/lib/pay-page/view-model";
 import { AmountBlock } from "./amount-block";

@@ -3,7 +3,8 @@ import { en } from "@/lib/i18n/messages-en";
 import { ptBR } from "@/lib/i18n/messages-pt-br";
 import { ru } from "@/lib/i18n/messages-ru";
 import { CASE_MESSAGE_KEYS } from "./case-messages";
-import { checkCaseInput, normalizeReference, noteError, referenceError, referenceKind } from "./reference";
+import { checkCaseInput, normalizeReference, noteError, referenceError } from "./reference";
+import { referenceKind } from "./reference-kind";
 
 const PIX = "E18236120202611221015s0123456789";
 const SBP = "A41171137035150B0000080011340501";

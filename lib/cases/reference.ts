@@ -4,8 +4,6 @@
  * Pix (the end-to-end id) and SBP (the operation id); any other method takes a bounded free reference.
  * Errors are codes, so the page says them in the customer's language (lib/i18n, `caseErr…`).
  */
-import { isPayinMethod, PAYIN_METHOD_INFO } from "@/lib/contract/methods";
-
 export type ReferenceKind = "pix" | "sbp" | "free";
 
 export const REFERENCE_MAX_LENGTH = 64;
@@ -15,16 +13,6 @@ export const CASE_BODY_MAX_BYTES = 2048;
 
 export type ReferenceErrorCode = "required" | "pix" | "sbp" | "free" | "cardNumber";
 export type NoteErrorCode = "note" | "cardNumber";
-
-/** The kind of reference a receipt of this method carries. */
-export function referenceKind(method: string): ReferenceKind {
-  if (!isPayinMethod(method)) return "free";
-  const details = PAYIN_METHOD_INFO[method].bankDetails;
-  if (details === "pixQr") return "pix";
-  // SBP by phone and NSPK QR payments are both SBP transfers: the receipt shows the SBP operation id.
-  if (details === "phone" || details === "nspkQr") return "sbp";
-  return "free";
-}
 
 /** Pix end-to-end id: "E", the payer's ISPB and time, a sequence — 32 characters, letters and digits. */
 const PIX_E2E = /^E[0-9A-Za-z]{31}$/;

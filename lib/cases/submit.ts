@@ -18,7 +18,8 @@ import {
   insertOpenCase,
 } from "@/lib/database/dashboard/queries/payment-cases";
 import type { PaymentCaseRow } from "@/lib/database/dashboard/schema";
-import { checkCaseInput, referenceKind } from "./reference";
+import { checkCaseInput } from "./reference";
+import { referenceKind } from "./reference-kind";
 
 const HOUR = 60 * 60 * 1000;
 /** Attempts per pay page (token), valid or not: room for typos, not for guessing. */
