@@ -443,14 +443,15 @@ test("unknown and malformed tokens get a 404 without any order's data", async ({
   }
 });
 
-test("the live-status JSON holds only status, deadline and the server's clock", async ({
+test("the live-status JSON holds only status, deadline, the server's clock and a case's state", async ({
   request,
   customerOrder,
 }) => {
   const order = await customerOrder("SBP");
   const body = await (await request.get(`/api${order.path}`)).json();
-  expect(Object.keys(body).sort()).toEqual(["expiresAt", "serverNow", "status"]);
+  expect(Object.keys(body).sort()).toEqual(["case", "expiresAt", "serverNow", "status"]);
   expect(body.status).toBe("In progress");
+  expect(body.case).toBeNull();
 });
 
 test.describe("languages on a phone", () => {

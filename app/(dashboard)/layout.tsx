@@ -3,6 +3,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { Providers } from "@/components/providers";
 import { requirePageUser } from "@/lib/auth";
 import { getDb, getEnv } from "@/lib/runtime";
+import { countOpenCases } from "@/lib/database/dashboard/queries/payment-cases";
 import { listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
 
 /**
@@ -11,9 +12,10 @@ import { listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
-  const views = await listSavedViews(await getDb(), user.id);
+  const db = await getDb();
+  const [views, openCases] = await Promise.all([listSavedViews(db, user.id), countOpenCases(db)]);
   return (
-    <AppShell user={user} sandbox={getEnv().usesSandbox} views={views}>
+    <AppShell user={user} sandbox={getEnv().usesSandbox} views={views} openCases={openCases}>
       <Providers>{children}</Providers>
     </AppShell>
   );

@@ -40,6 +40,17 @@ const orderIds = z.object({
 });
 const payToken = z.object({ token: z.string().meta({ description: "The pay page's customer token." }) });
 const ok = json("Up.", z.object({ ok: z.literal(true) }));
+const publicCase = z.object({
+  state: z.enum(["open", "found", "not_found"]),
+  submittedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+const caseAnswer = z.object({ case: publicCase, alreadyOpen: z.boolean() });
+const caseRefusal = z.object({
+  error: z.enum(["invalid", "rateLimited", "closed", "tooMany", "tooLarge", "notFound"]),
+  fields: z.object({ reference: z.string().optional(), note: z.string().optional() }).optional(),
+  retryAfterSeconds: z.number().optional(),
+});
 
 export const DASHBOARD_API_ROUTES = [
   createRoute({
@@ -145,9 +156,46 @@ export const DASHBOARD_API_ROUTES = [
     responses: {
       200: json(
         "The status, the deadline and the server's clock; nothing else.",
-        z.object({ status: z.string(), expiresAt: z.string().nullable(), serverNow: z.string() }),
+        z.object({
+          status: z.string(),
+          expiresAt: z.string().nullable(),
+          serverNow: z.string(),
+          case: publicCase.nullable().meta({ description: "The latest “I have paid” case: its state only." }),
+        }),
       ),
       404: notFound,
+    },
+  }),
+  createRoute({
+    method: "post",
+    path: "/api/pay/{token}/case",
+    operationId: "payPageCase",
+    summary: "Public: “I have paid” — the receipt's reference opens a case staff check",
+    description:
+      "Same-origin JSON of at most 2 KiB; attempts counted per token and per address. Refusals are codes the " +
+      "page words in the customer's language; `fields` names each refused field.",
+    security: [],
+    request: {
+      params: payToken,
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: z.object({ reference: z.string().max(128), note: z.string().max(300).optional() }),
+          },
+        },
+      },
+    },
+    responses: {
+      200: json("A case is open already: nothing changed.", caseAnswer),
+      201: json("The case was opened.", caseAnswer),
+      400: json("A field was refused.", caseRefusal),
+      403: json("Another site's post.", caseRefusal),
+      404: json("No pay page has this token.", caseRefusal),
+      409: json("The order is paid or failed, its case was found, or it has too many reports.", caseRefusal),
+      413: json("The body is too large.", caseRefusal),
+      415: json("Not JSON.", caseRefusal),
+      429: json("Too many attempts; see Retry-After.", caseRefusal),
     },
   }),
   createRoute({

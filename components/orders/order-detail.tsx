@@ -38,6 +38,8 @@ export interface OrderDetailProps {
   usesSandbox: boolean;
   /** A held pay-out's approval card (components/approvals), when it was held. */
   approvalCard?: ReactNode;
+  /** A pay-in's "I have paid" cases (components/cases), when the customer reported one. */
+  caseCard?: ReactNode;
 }
 
 /** /orders/[id]: one order — live status, what it is, who it pays or how it is paid, and its history. */
@@ -79,6 +81,7 @@ export function OrderDetail(p: OrderDetailProps) {
         </header>
 
         {p.approvalCard}
+        {p.caseCard}
         {order.status === REFUSED && <RefusalBanner order={order} canWrite={p.canWrite} />}
         {(order.status === SUBMIT_FAILED || interrupted) && (
           <SubmitFailedBanner order={order} interrupted={interrupted} canWrite={p.canWrite} />

@@ -10,6 +10,10 @@ import {
   remainingMs,
   tightestOffset,
 } from "@/lib/pay-page/countdown";
+import type { CaseMessages } from "@/lib/cases/case-messages";
+import type { PublicCase } from "@/lib/cases/public-case";
+import type { ReferenceKind } from "@/lib/cases/reference";
+import { PaidCase } from "./paid-case";
 import styles from "./pay-page.module.css";
 
 type Phase = "pay" | "expired" | "success" | "failed";
@@ -18,6 +22,7 @@ interface PayStatus {
   status: string;
   expiresAt: string | null;
   serverNow: string;
+  case?: PublicCase | null;
 }
 
 export interface PayLiveProps {
@@ -32,6 +37,8 @@ export interface PayLiveProps {
   children: ReactNode;
   screens: Record<Exclude<Phase, "pay">, ReactNode>;
   screenTitles: Record<Exclude<Phase, "pay">, string>;
+  /** "I have paid" (paid-case.tsx): offered while the customer may pay and once the time is up. */
+  paidCase?: { kind: ReferenceKind; m: CaseMessages; initial: PublicCase | null };
 }
 
 const POLL_MS = 3000;
@@ -69,15 +76,19 @@ export function PayLive({
   children,
   screens,
   screenTitles,
+  paidCase,
 }: PayLiveProps) {
   // The first render repeats the server's figures so hydration matches; the clock starts in the effect.
   const [left, setLeft] = useState(() =>
     expiresAtMs === null ? null : Math.max(0, expiresAtMs - serverNowMs),
   );
   const [status, setStatus] = useState<string | undefined>(undefined);
+  const [reported, setReported] = useState<PublicCase | null>(paidCase?.initial ?? null);
   const readings = useRef<number[]>([]);
   const tick = useRef<() => void>(() => {});
   const final = initialPhase !== "pay" || phaseOfStatus(status) !== undefined;
+  // An open case keeps the page listening after the order's end, until staff answer it.
+  const listening = !final || reported?.state === "open";
 
   useEffect(() => {
     if (expiresAtMs === null || final) return;
@@ -99,7 +110,7 @@ export function PayLive({
   }, [serverNowMs, expiresAtMs, final]);
 
   useEffect(() => {
-    if (final) return;
+    if (!listening) return;
     let stopped = false;
     let inFlight = false;
     let pushed = false;
@@ -121,8 +132,11 @@ export function PayLive({
             readings.current = addReading(readings.current, offsetBound(server, sentAt));
             tick.current();
           }
-          if (!stopped) setStatus(body.status);
-          if (phaseOfStatus(body.status)) return;
+          if (!stopped) {
+            setStatus(body.status);
+            if (body.case !== undefined) setReported(body.case);
+          }
+          if (phaseOfStatus(body.status) && body.case?.state !== "open") return;
         }
       } catch {
         // Offline for a moment: the next poll tries again.
@@ -157,10 +171,15 @@ export function PayLive({
       clearTimeout(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [token, final]);
+  }, [token, listening]);
 
   const phase: Phase =
     phaseOfStatus(status) ?? (initialPhase !== "pay" ? initialPhase : left === 0 ? "expired" : "pay");
+
+  const caseBlock =
+    paidCase && (phase === "pay" || phase === "expired") ? (
+      <PaidCase token={token} kind={paidCase.kind} m={paidCase.m} current={reported} onCase={setReported} />
+    ) : null;
 
   if (phase !== "pay") {
     return (
@@ -169,6 +188,7 @@ export function PayLive({
           {screenTitles[phase]}
         </p>
         {screens[phase]}
+        {caseBlock}
       </>
     );
   }
@@ -196,6 +216,7 @@ export function PayLive({
         </section>
       ) : null}
       {children}
+      {caseBlock}
     </>
   );
 }

@@ -1,3 +1,6 @@
+import { caseMessages } from "@/lib/cases/case-messages";
+import type { PublicCase } from "@/lib/cases/public-case";
+import { referenceKind } from "@/lib/cases/reference-kind";
 import { getMessages, type Locale } from "@/lib/i18n";
 import type { PayPageView } from "@/lib/pay-page/view-model";
 import { AmountBlock } from "./amount-block";
@@ -19,6 +22,8 @@ export interface PayPageProps {
   /** Offer the bank-app chooser (a phone, an NSPK QR order). */
   offerBankApps: boolean;
   merchant: Merchant;
+  /** The order's latest "I have paid" case, if any. */
+  paidCase?: PublicCase | null;
 }
 
 /** The customer's pay page: what to pay, where, before when; then the outcome. */
@@ -30,6 +35,7 @@ export function PayPage({
   bankLogoUrl,
   offerBankApps,
   merchant,
+  paidCase = null,
 }: PayPageProps) {
   const m = getMessages(locale);
   const paidAmount = <p className={styles.screenAmount}>{view.amount.text}</p>;
@@ -45,6 +51,7 @@ export function PayPage({
           deadlineText={view.deadlineText}
           labels={{ timeLeft: m.timeLeft, payBefore: m.payBefore, waiting: m.waiting }}
           screenTitles={{ success: m.successTitle, failed: m.failedTitle, expired: m.expiredTitle }}
+          paidCase={{ kind: referenceKind(view.method), m: caseMessages(m), initial: paidCase }}
           screens={{
             success: (
               <StatusScreen tone="success" title={m.successTitle} body={m.successBody}>

@@ -19,17 +19,20 @@ export function AppShell({
   user,
   sandbox,
   views,
+  openCases = 0,
   children,
 }: {
   user: CurrentUser;
   sandbox: boolean;
   views: readonly SavedView[];
+  /** Open "I have paid" cases: a count beside Cases (the seam the alerts work reads too). */
+  openCases?: number;
   children: ReactNode;
 }) {
   const sections =
     user.mustChangePassword || user.mustEnrolSecondFactor ? null : (
       <>
-        <NavLinks role={user.role} />
+        <NavLinks role={user.role} counts={{ "/cases": openCases }} />
         {/* It reads the URL's query (useSearchParams): a boundary of its own keeps the rest server-rendered. */}
         <Suspense fallback={null}>
           <SavedViewsNav views={views} />

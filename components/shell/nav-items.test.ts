@@ -11,6 +11,7 @@ describe("navigation by role", () => {
         "Insights",
         "Callbacks",
         "Request log",
+        "Cases",
         "New pay-in",
         "New pay-out",
         "Pay-out files",
@@ -27,14 +28,21 @@ describe("navigation by role", () => {
         "Insights",
         "Callbacks",
         "Request log",
+        "Cases",
         "New pay-in",
         "New pay-out",
         "Pay-out files",
         "Banks",
       ],
     ],
-    ["approver", ["Overview", "Orders", "Insights", "Callbacks", "Request log", "Pay-out files", "Banks"]],
-    ["viewer", ["Overview", "Orders", "Insights", "Callbacks", "Request log", "Pay-out files", "Banks"]],
+    [
+      "approver",
+      ["Overview", "Orders", "Insights", "Callbacks", "Request log", "Cases", "Pay-out files", "Banks"],
+    ],
+    [
+      "viewer",
+      ["Overview", "Orders", "Insights", "Callbacks", "Request log", "Cases", "Pay-out files", "Banks"],
+    ],
   ] as const)("%s sees %j", (role, labels) => {
     expect(navItemsFor(role).map((i) => i.label)).toEqual(labels);
   });

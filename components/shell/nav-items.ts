@@ -10,7 +10,8 @@ export type NavIcon =
   | "payout"
   | "banks"
   | "users"
-  | "settings";
+  | "settings"
+  | "cases";
 
 export interface NavItem {
   href: string;
@@ -26,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/insights", label: "Insights", icon: "insights" },
   { href: "/callbacks", label: "Callbacks", icon: "callbacks" },
   { href: "/requests", label: "Request log", icon: "requests" },
+  { href: "/cases", label: "Cases", icon: "cases" },
   { href: "/payins/new", label: "New pay-in", icon: "payin", roles: ORDER_WRITE_ROLES },
   { href: "/payouts/new", label: "New pay-out", icon: "payout", roles: ORDER_WRITE_ROLES },
   { href: "/payouts/batches", label: "Pay-out files", icon: "payout" },

@@ -7,8 +7,11 @@ import { NavIcon } from "./nav-icon";
 import { isActivePath, navItemsFor } from "./nav-items";
 import styles from "./shell.module.css";
 
-/** The section links; the current one is marked with aria-current. */
-export function NavLinks({ role }: { role: Role }) {
+/**
+ * The section links; the current one is marked with aria-current. `counts`: a number to show beside a
+ * link, by its href (open "I have paid" cases beside Cases).
+ */
+export function NavLinks({ role, counts = {} }: { role: Role; counts?: Readonly<Record<string, number>> }) {
   const pathname = usePathname();
   return (
     <ul className={styles.navList}>
@@ -24,6 +27,12 @@ export function NavLinks({ role }: { role: Role }) {
             >
               <NavIcon name={item.icon} />
               <span>{item.label}</span>
+              {counts[item.href] ? (
+                <span className={styles.navCount}>
+                  {counts[item.href]}
+                  <span className="visually-hidden"> open</span>
+                </span>
+              ) : null}
             </Link>
           </li>
         );

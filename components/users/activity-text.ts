@@ -214,6 +214,16 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     `Re-applied ${num(e.details.count)} callback${e.details.count === 1 ? "" : "s"} (${callbackFilters(e)})${tally(e.details.outcomes)}`,
   ],
   "callback.resend": (e) => ["Asked the sandbox to send a ", ...callback(e), " again"],
+  "case.open": (e) => [
+    "The customer reported paying the ",
+    ...order(e),
+    ` (“I have paid”: ${str(e.details.reference)})`,
+  ],
+  "case.close": (e) => [
+    `Closed the “I have paid” case of the `,
+    ...order(e),
+    ` as ${e.details.state === "found" ? "found" : "not found"}${str(e.details.note) ? `: “${str(e.details.note)}”` : ""}`,
+  ],
 };
 
 /** "the file payouts.csv" linked to its batch's page. */

@@ -5,6 +5,8 @@ import { PayPage } from "@/components/pay-page/pay-page";
 import { payPageMerchant } from "@/lib/pay-page/merchant";
 import { getDb, getEnv } from "@/lib/runtime";
 import { getPayPageOrder } from "@/lib/database/dashboard/queries/pay-page";
+import { getLatestCaseByPayToken } from "@/lib/database/dashboard/queries/payment-cases";
+import { toPublicCase } from "@/lib/cases/public-case";
 import { fillMessage, getMessages } from "@/lib/i18n";
 import { payPageLocale } from "@/lib/pay-page/page-locale";
 import { findBankBrand, localBankName } from "@/lib/pay-page/reference-banks";
@@ -27,8 +29,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PayTokenPage({ params }: Params) {
   const { token } = await params;
   if (!isWellFormedPayToken(token)) notFound();
-  const row = await getPayPageOrder(await getDb(), token);
+  const db = await getDb();
+  const row = await getPayPageOrder(db, token);
   if (!row) notFound();
+  const latestCase = await getLatestCaseByPayToken(db, token);
 
   const locale = await payPageLocale();
   const serverNowMs = Date.now();
@@ -51,6 +55,7 @@ export default async function PayTokenPage({ params }: Params) {
       serverNowMs={serverNowMs}
       offerBankApps={offerBankApps}
       merchant={payPageMerchant(getEnv())}
+      paidCase={latestCase ? toPublicCase(latestCase) : null}
       {...(brand.logoUrl ? { bankLogoUrl: brand.logoUrl } : {})}
     />
   );

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   "callback.reapply",
   "callbacks.reapply-filter",
   "callback.resend",
+  "case.open",
+  "case.close",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

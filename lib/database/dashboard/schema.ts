@@ -34,6 +34,7 @@ export interface DashboardDatabase {
   secondFactorSettings: SecondFactorSettingsColumns;
   payoutBatches: PayoutBatchesColumns;
   payoutBatchRows: PayoutBatchRowsColumns;
+  paymentCases: PaymentCasesColumns;
 }
 
 /** Staff roles, the users.role column's values (what each may do: lib/auth/roles.ts). */
@@ -364,3 +365,22 @@ export interface PayoutBatchRowsColumns {
 }
 export type PayoutBatchLineRow = Selectable<PayoutBatchRowsColumns>;
 export type NewPayoutBatchLineRow = Insertable<PayoutBatchRowsColumns>;
+
+/** "I have paid" cases (0021): open until staff close them, or the order turns Success. */
+export const PAYMENT_CASE_STATES = ["open", "found", "not_found"] as const;
+export type PaymentCaseState = (typeof PAYMENT_CASE_STATES)[number];
+
+export interface PaymentCasesColumns {
+  id: string;
+  orderId: string;
+  /** The customer's receipt reference (Pix end-to-end id, SBP operation id, or free text), normalized. */
+  reference: string;
+  note: string | null;
+  submittedAt: Defaulted<Date>;
+  state: Defaulted<PaymentCaseState>;
+  /** Who closed it; null while open, or when the order's Success closed it (closedAt set). */
+  closedBy: Defaulted<string | null>;
+  closedAt: Defaulted<Date | null>;
+  staffNote: Defaulted<string | null>;
+}
+export type PaymentCaseRow = Selectable<PaymentCasesColumns>;

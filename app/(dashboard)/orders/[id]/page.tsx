@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ApprovalCard } from "@/components/approvals/approval-card";
+import { CaseCard } from "@/components/cases/case-card";
 import { OrderDetail } from "@/components/orders/order-detail";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { APPROVE_ROLES, CANCEL_OWN_ROLES } from "@/lib/auth/roles";
@@ -11,6 +12,7 @@ import { listAudit } from "@/lib/database/dashboard/queries/audit";
 import { listCallbackDeliveriesForOrder } from "@/lib/database/dashboard/queries/callback-deliveries";
 import { getOrderById, listResendsOf } from "@/lib/database/dashboard/queries/orders";
 import { listCallsForOrder } from "@/lib/database/dashboard/queries/payment-api-calls";
+import { listCasesOfOrder } from "@/lib/database/dashboard/queries/payment-cases";
 import { isUuid } from "@/lib/contract/uuid";
 
 export const metadata: Metadata = { title: "Order" };
@@ -23,13 +25,14 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const db = await getDb();
   const order = await getOrderById(db, id.toLowerCase());
   if (!order) notFound();
-  const [deliveries, audit, resentAs, original, apiCalls, approval] = await Promise.all([
+  const [deliveries, audit, resentAs, original, apiCalls, approval, cases] = await Promise.all([
     listCallbackDeliveriesForOrder(db, order.id),
     listAudit(db, { target: order.id }),
     listResendsOf(db, order.id),
     order.resendOf ? getOrderById(db, order.resendOf) : null,
     listCallsForOrder(db, order),
     order.direction === "payout" ? getPayoutApprovalView(db, order.id) : null,
+    order.direction === "payin" ? listCasesOfOrder(db, order.id) : [],
   ]);
   // The server checks the same again (lib/approvals/decide.ts): these only choose which buttons to show.
   const ownPayout = order.createdBy === user.id;
@@ -59,6 +62,15 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       publicBaseUrl={getEnv().PUBLIC_BASE_URL}
       usesSandbox={getEnv().usesSandbox}
       approvalCard={approvalCard}
+      caseCard={
+        cases.length > 0 && (
+          <CaseCard
+            cases={cases}
+            orderStatus={order.status}
+            canClose={ORDER_WRITE_ROLES.includes(user.role)}
+          />
+        )
+      }
     />
   );
 }

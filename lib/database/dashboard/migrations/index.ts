@@ -18,6 +18,7 @@ import { m0017PayoutApprovals } from "./0017_payout_approvals";
 import { m0018Sessions } from "./0018_sessions";
 import { m0019SecondFactor } from "./0019_second_factor";
 import { m0020PayoutBatches } from "./0020_payout_batches";
+import { m0021PaymentCases } from "./0021_payment_cases";
 import { m0022InsightsRollups } from "./0022_insights_rollups";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
@@ -42,6 +43,7 @@ export const migrations: readonly Migration[] = [
   m0018Sessions,
   m0019SecondFactor,
   m0020PayoutBatches,
+  m0021PaymentCases,
   m0022InsightsRollups,
   m0900OrderSearchIndexes,
 ];

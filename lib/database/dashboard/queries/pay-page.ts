@@ -43,6 +43,14 @@ export async function getPayPageStatus(sql: Sql, token: string) {
   return row ?? null;
 }
 
+/** What "I have paid" needs of the order behind a pay page (lib/cases/submit.ts); the id is never sent out. */
+export async function getPayPageCaseOrder(sql: Sql, token: string) {
+  const row = await payPageOrders(sql, token)
+    .select(["id", "paymentId", "paymentMethod", "status"])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** The order id behind a pay page, for its event stream to pick that order's changes; never sent out. */
 export async function getPayPageOrderId(sql: Sql, token: string): Promise<string | null> {
   const row = await payPageOrders(sql, token).select("id").executeTakeFirst();
