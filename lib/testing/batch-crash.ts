@@ -16,7 +16,7 @@ import { type Database, openDatabase } from "@/lib/database";
 import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getBatchView } from "@/lib/database/dashboard/queries/payout-batches";
 import { addTestUser } from "@/lib/testing/auth-database";
-import { type DashboardChild, startDashboardChild, until } from "@/lib/testing/dashboard-child";
+import { type DashboardChild, PATIENCE_MS, startDashboardChild, until } from "@/lib/testing/dashboard-child";
 import { createScratchDatabase } from "@/lib/testing/database";
 import { sbpPayoutFile } from "@/lib/testing/payout-files";
 import { paymentApiEnv, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
@@ -104,12 +104,15 @@ export async function runBatchCrash(rows: number): Promise<BatchCrashResult> {
       }
     }
 
+    // A slow shared machine sends a few dozen a second: the waits grow with the batch.
+    const patience = Math.max(PATIENCE_MS, rows * 60);
     const t0 = performance.now();
     const first = startDashboard();
     await until(
       "a part of the batch to reach the sandbox",
       async () => (await sandboxOrders(ids)).total >= rows / 4,
       first,
+      patience,
     );
     first.child.kill("SIGKILL");
     const killed = await first.exited;
@@ -124,13 +127,14 @@ export async function runBatchCrash(rows: number): Promise<BatchCrashResult> {
         "the batch to be done",
         () => second.output.join("").includes(`batch ${batchId} done`),
         second,
-        Math.max(180_000, rows * 60),
+        2 * patience,
       );
       // The resume loop may still be resending an order orphaned by the kill: wait for none to be left.
       await until(
         "every order of the batch at the sandbox",
         async () => (await sandboxOrders(ids)).total >= rows,
         second,
+        patience,
       );
       ms = performance.now() - t0;
       await new Promise((r) => setTimeout(r, 2_000));
