@@ -234,12 +234,15 @@ test("approving a pay-out with a passkey: an approver whose only factor is a pas
     await expect(dialog.getByLabel("Authentication code")).toHaveCount(0);
     // Not confirmed yet: approving is refused and nothing is sent.
     await dialog.getByRole("button", { name: "Approve and send" }).click();
-    await expect(dialog.getByRole("button", { name: "Use passkey" })).toBeVisible();
+    const refusal = dialog.getByText("Confirm with your passkey first");
+    await expect(refusal).toBeVisible();
     await expect(approver.page.getByTestId("approval-card")).toContainText("Awaiting approval");
     await dialog.getByRole("button", { name: "Use passkey" }).click();
     await expect(dialog.getByText("Passkey confirmed: you may confirm now.")).toBeVisible({
       timeout: 20_000,
     });
+    // The refusal that asked for it is gone: the dialog says one thing.
+    await expect(refusal).toHaveCount(0);
     await shots(approver.page, "step-up-passkey-dialog");
     await dialog.getByRole("button", { name: "Approve and send" }).click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
