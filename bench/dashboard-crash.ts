@@ -19,6 +19,7 @@ export async function runCrashBench(): Promise<void> {
   figure("paymentIds with more than one order", r.final.duplicated, "dups", "(target 0)");
   figure("paymentIds with no order", r.lost, "lost", "(target 0)");
   figure("start to done, across the kill and restart", r.ms / 1000, "s", `batch ${r.status ?? "?"}`);
+  console.log(`local orders of the batch by status: ${JSON.stringify(r.orderStatuses)}`);
   if (r.final.total !== ROWS || r.final.duplicated !== 0 || r.lost !== 0 || r.status !== "done") {
     throw new Error(`the batch did not survive the crash: ${JSON.stringify(r)}`);
   }

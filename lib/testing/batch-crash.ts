@@ -129,13 +129,14 @@ export async function runBatchCrash(rows: number): Promise<BatchCrashResult> {
         second,
         2 * patience,
       );
-      // The resume loop may still be resending an order orphaned by the kill: wait for none to be left.
+      // The resume loop may still be resending an order orphaned by the kill: wait for none to be left. When
+      // that wait runs out, the figures below say what is missing (the test fails on them, the bench prints them).
       await until(
         "every order of the batch at the sandbox",
         async () => (await sandboxOrders(ids)).total >= rows,
         second,
         patience,
-      );
+      ).catch(() => {});
       ms = performance.now() - t0;
       await new Promise((r) => setTimeout(r, 2_000));
     } finally {
