@@ -2,7 +2,9 @@
  * Issue 3 figures (`npm run bench dashboard`): server-action create overhead over a direct signed call,
  * callback receiver throughput against an empty Next route handler (plus the real action over HTTP), and
  * the orders list at 1M orders against 1k; issue 17's bulk pay-out file (parse + validate, and the batch
- * sender against single creates); issue 18's Insights reads at 1M orders against 1k. Each figure against a baseline measured in the same run.
+ * sender against single creates; kill -9 mid-batch and a restart at 10,000 rows); issue 18's Insights reads
+ * at 1M orders against 1k, and the callback receiver with metrics and JSON logs on against off. Each figure
+ * against a baseline measured in the same run.
  *
  * Parts that load "server-only" modules run as children with the react-server export condition.
  */
@@ -20,4 +22,5 @@ export const dashboardParts: Record<string, () => Promise<void>> = {
   batch: () => runWorker("bench/dashboard-batch.ts"),
   observability: runObservabilityBench,
   insights: () => runWorker("bench/dashboard-insights.ts"),
+  crash: () => runWorker("bench/dashboard-crash.ts"),
 };

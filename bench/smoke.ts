@@ -23,6 +23,10 @@ export const SMOKE_ENV: Record<string, string> = {
   BENCH_PUSH_SAMPLES: "3",
   BENCH_PUSH_STREAMS: "10",
   BENCH_BATCH_ROWS: "50",
+  BENCH_CRASH_ROWS: "40",
+  BENCH_INSIGHTS_SMALL: "100",
+  BENCH_INSIGHTS_LARGE: "1000",
+  BENCH_INSIGHTS_RUNS: "2",
   // soak: the product under mixed load for 25 s (the warm-up, the RSS baseline, is its first fifth)
   BENCH_SOAK_SEC: "25",
   // pay-page: one method's page against the sign-in page, one Lighthouse run each

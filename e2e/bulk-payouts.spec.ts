@@ -1,12 +1,14 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test, unique, UUID_GROUP } from "./fixtures";
+import { approveWithCode, enrolTotp, expectCodeAsked } from "./second-factor";
 
 /**
  * Bulk pay-outs from a file (issue 17 §3): an operator uploads a file with errors and reads them by row and
  * field, uploads the fixed file and submits it; with approvals on (RUB from 700000, which the file's total
  * reaches though no row does) it waits; an approver approves it with their password; the progress bar
- * reaches the end and the results CSV names each row's order. The setting is put back to off.
+ * reaches the end and the results CSV names each row's order; an approver with an authenticator app is asked
+ * for a code instead. The setting is put back to off.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -18,6 +20,8 @@ const MOBILE = { width: 390, height: 844 };
 /** The screen at desktop and mobile width into SHOTS (looked at by hand), then back to desktop. */
 async function shots(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  // From the top: a full-page shot of a scrolled page draws the sticky header in its middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize(MOBILE);
@@ -51,6 +55,13 @@ function sbpRows(tag: string, broken: boolean): string {
     row(3, `bulk-${tag}-3@example.com`, "+79001234569"),
     "",
   ].join("\r\n");
+}
+
+/** Submits the previewed file of three rows; the batch's page. */
+async function submitFile(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Submit 3 pay-outs" }).click();
+  await page.waitForURL(new RegExp(`/payouts/batches/${UUID_GROUP}$`), { timeout: 30_000 });
+  return page.url();
 }
 
 async function choose(page: Page, name: string, text: string): Promise<void> {
@@ -96,9 +107,7 @@ test("a file with errors, fixed, approved by another person, sent, with its resu
     await expect(totals.getByRole("row", { name: /RUB 3 750000.42/ })).toBeVisible();
     await expect(op.getByText(/SHA-256: [0-9a-f]{64}/)).toBeVisible();
     await shots(op, "upload-preview");
-    await op.getByRole("button", { name: "Submit 3 pay-outs" }).click();
-    await op.waitForURL(new RegExp(`/payouts/batches/${UUID_GROUP}$`), { timeout: 30_000 });
-    const batchUrl = op.url();
+    const batchUrl = await submitFile(op);
 
     // It waits as one: the total reaches the threshold; its uploader may cancel, not approve.
     await expect(op.getByText("Awaiting approval").first()).toBeVisible();
@@ -156,6 +165,36 @@ test("a file with errors, fixed, approved by another person, sent, with its resu
     await op.goto("/payouts/batches");
     await expect(op.getByRole("link", { name: `bulk-${tag}.csv` })).toBeVisible();
     await shots(op, "batches-list");
+  } finally {
+    await setApprovals(page, "off");
+  }
+});
+
+test("approving a file asks an approver with an authenticator app for a code (step-up), not the password", async ({
+  page,
+  staffMember,
+}) => {
+  test.setTimeout(240_000);
+  const tag = unique();
+  try {
+    await setApprovals(page, "threshold");
+    const op = (await staffMember("operator")).page;
+    await op.goto("/payouts/batches/new");
+    await choose(op, `bulk-${tag}.csv`, sbpRows(tag, false));
+    const batchUrl = await submitFile(op);
+    await expect(op.getByText("Awaiting approval").first()).toBeVisible();
+
+    const approver = await staffMember("approver");
+    const ap = approver.page;
+    const { secret } = await enrolTotp(ap);
+    await ap.goto(batchUrl);
+    await ap.getByRole("button", { name: "Approve…" }).click();
+    const dialog = ap.getByRole("dialog", { name: "Approve and send this file" });
+    await expectCodeAsked(dialog, () => shots(ap, "batch-step-up-dialog"));
+    await expect(ap.getByText("Awaiting approval").first()).toBeVisible();
+    await approveWithCode(dialog, secret);
+    await op.goto(batchUrl);
+    await expect(op.getByText(`Approved by ${approver.email}`)).toBeVisible();
   } finally {
     await setApprovals(page, "off");
   }

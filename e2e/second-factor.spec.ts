@@ -1,9 +1,16 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
-import { totpCode } from "../lib/auth/second-factor/totp";
 import { E2E } from "./config";
 import { expect, type StaffRole, test, unique } from "./fixtures";
 import { approvalsOff, createBankAccountPayout, holdLargeRoublePayouts } from "./payout-approvals";
+import {
+  addVirtualAuthenticator,
+  approveWithCode,
+  enrolPasskey,
+  enrolTotp,
+  expectCodeAsked,
+  nextTotpCode,
+} from "./second-factor";
 import { addUser, seriousAxeViolations, signIn } from "./staff";
 
 /**
@@ -23,6 +30,8 @@ mkdirSync(SHOTS, { recursive: true });
 
 /** Desktop and phone screenshots of the page as it is now, into SHOTS. */
 async function shots(page: Page, name: string): Promise<void> {
+  // From the top: a full-page shot of a scrolled page draws the sticky header in its middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
@@ -52,35 +61,6 @@ async function person(admin: Page, role: StaffRole, baseURL: string = E2E.baseUr
   return { email, password, context, page };
 }
 
-/** The base32 key the setup shows beside the QR code. */
-async function shownSecret(page: Page): Promise<string> {
-  return ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
-}
-
-/** Sets up the authenticator app under Your account; its key and the recovery codes shown once. */
-async function enrolTotp(page: Page, shoot = false): Promise<{ secret: string; codes: string[] }> {
-  await page.goto("/account");
-  await page.getByRole("button", { name: "Set up authenticator app" }).click();
-  const secret = await shownSecret(page);
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  // A wrong code is named at its field, and nothing is set up.
-  await page.getByLabel("Code from the app").fill("000000");
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByLabel("Code from the app")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("That code is not right")).toBeVisible();
-  if (shoot) await shots(page, "totp-setup");
-  await page.getByLabel("Code from the app").fill(totpCode(secret, new Date()));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Authenticator app set up.")).toBeVisible();
-  const list = page.getByTestId("recovery-codes").getByRole("listitem");
-  await expect(list).toHaveCount(10);
-  const codes = await list.allTextContents();
-  if (shoot) await shots(page, "recovery-codes");
-  await page.getByRole("button", { name: "I have saved them" }).click();
-  await expect(page.getByRole("list", { name: "Your second factors" })).toContainText("Authenticator app");
-  return { secret, codes };
-}
-
 async function signOut(page: Page): Promise<void> {
   await page.goto("/account");
   await page.locator("aside").getByRole("button", { name: "Sign out" }).click();
@@ -99,7 +79,7 @@ test("authenticator app: set up with a code, then sign-in asks for it after the 
   test.setTimeout(120_000);
   const me = await person(page, "operator");
   try {
-    const { secret } = await enrolTotp(me.page, true);
+    const { secret } = await enrolTotp(me.page, (name) => shots(me.page, name));
     await shots(me.page, "account-factors");
     await signOut(me.page);
 
@@ -115,7 +95,7 @@ test("authenticator app: set up with a code, then sign-in asks for it after the 
     await expect(me.page.getByText("That code is not right")).toBeVisible();
     await shots(me.page, "sign-in-code");
     // The code of the next 30-second step: the one that confirmed the app is spent.
-    await me.page.getByLabel("Authentication code").fill(totpCode(secret, new Date(Date.now() + 30_000)));
+    await me.page.getByLabel("Authentication code").fill(nextTotpCode(secret));
     await me.page.getByRole("button", { name: "Verify" }).click();
     await expect(me.page).not.toHaveURL(/\/login/);
     await expect(me.page.locator("aside").getByRole("button", { name: "Sign out" })).toBeVisible();
@@ -160,18 +140,7 @@ test("passkey: added under Your account and used to sign in (Chromium's virtual 
   // WebAuthn takes no IP address as its relying party: this person uses the dashboard as localhost.
   const me = await person(page, "operator", `http://localhost:${E2E.port}`);
   try {
-    const cdp = await me.context.newCDPSession(me.page);
-    await cdp.send("WebAuthn.enable", { enableUI: false });
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(me.page);
     await me.page.goto("/account");
     // The name is required.
     await me.page.getByRole("button", { name: "Add passkey" }).click();
@@ -230,17 +199,51 @@ test("approving a pay-out asks an approver with an authenticator app for a code,
     await approver.page.goto(orderUrl);
     await approver.page.getByRole("button", { name: "Approve…" }).click();
     const dialog = approver.page.getByRole("dialog", { name: "Approve and send this pay-out" });
-    await expect(dialog.getByLabel("Your password")).toHaveCount(0);
-    // Empty, then wrong: named at the code field; nothing is sent.
-    await dialog.getByRole("button", { name: "Approve and send" }).click();
-    await expect(dialog.getByText("Enter the 6-digit code from your authenticator app")).toBeVisible();
-    await dialog.getByLabel("Authentication code").fill("000000");
-    await dialog.getByRole("button", { name: "Approve and send" }).click();
-    await expect(dialog.getByText("That code is not right")).toBeVisible();
-    await expect(dialog.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
+    await expectCodeAsked(dialog, () => shots(approver.page, "step-up-dialog"));
     await expect(approver.page.getByTestId("approval-card")).toContainText("Awaiting approval");
-    await shots(approver.page, "step-up-dialog");
-    await dialog.getByLabel("Authentication code").fill(totpCode(secret, new Date(Date.now() + 30_000)));
+    await approveWithCode(dialog, secret);
+    await expect(approver.page.getByTestId("approval-card")).toContainText(`by ${approver.email}`);
+  } finally {
+    await approvalsOff(page);
+    await operator.context.close();
+    await approver.context.close();
+  }
+});
+
+test("approving a pay-out with a passkey: an approver whose only factor is a passkey uses it in the dialog", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await holdLargeRoublePayouts(page);
+  const operator = await person(page, "operator");
+  // WebAuthn takes no IP address as its relying party: the approver uses the dashboard as localhost.
+  const localhost = `http://localhost:${E2E.port}`;
+  const approver = await person(page, "approver", localhost);
+  try {
+    await addVirtualAuthenticator(approver.page);
+    await enrolPasskey(approver.page, "Approver laptop");
+    await createBankAccountPayout(operator.page, "777777.14");
+    await expect(operator.page.getByTestId("approval-card")).toContainText("Awaiting approval");
+    const orderPath = new URL(operator.page.url()).pathname;
+
+    await approver.page.goto(`${localhost}${orderPath}`);
+    await approver.page.getByRole("button", { name: "Approve…" }).click();
+    const dialog = approver.page.getByRole("dialog", { name: "Approve and send this pay-out" });
+    // A passkey only: neither the password nor a code is asked.
+    await expect(dialog.getByLabel("Your password")).toHaveCount(0);
+    await expect(dialog.getByLabel("Authentication code")).toHaveCount(0);
+    // Not confirmed yet: approving is refused and nothing is sent.
+    await dialog.getByRole("button", { name: "Approve and send" }).click();
+    const refusal = dialog.getByText("Confirm with your passkey first");
+    await expect(refusal).toBeVisible();
+    await expect(approver.page.getByTestId("approval-card")).toContainText("Awaiting approval");
+    await dialog.getByRole("button", { name: "Use passkey" }).click();
+    await expect(dialog.getByText("Passkey confirmed: you may confirm now.")).toBeVisible({
+      timeout: 20_000,
+    });
+    // The refusal that asked for it is gone: the dialog says one thing.
+    await expect(refusal).toHaveCount(0);
+    await shots(approver.page, "step-up-passkey-dialog");
     await dialog.getByRole("button", { name: "Approve and send" }).click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     await expect(approver.page.getByTestId("approval-card")).toContainText(`by ${approver.email}`);

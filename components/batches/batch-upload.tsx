@@ -71,7 +71,7 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
     <div className="stack">
       <section className="card stack" aria-labelledby={`${id}-templates`}>
         <h2 id={`${id}-templates`}>Templates</h2>
-        <p className="muted">
+        <p className={`muted ${styles.intro}`}>
           The header row names the contract's fields (<code>paymentMethod</code>, <code>amount</code>,{" "}
           <code>client.email</code>, <code>payoutDetails.phoneNumber</code>, …). A row without a{" "}
           <code>paymentId</code> gets one made from the file, so the same file uploaded twice pays nothing

@@ -45,9 +45,26 @@ export function StepUpField({
       />
     );
   }
+  return <FactorStepUp prompt={prompt} idPrefix={idPrefix} errors={errors} reason={reason} />;
+}
+
+/** A code field and/or a passkey button; a confirmed passkey clears the refusal that asked for it. */
+function FactorStepUp({
+  prompt,
+  idPrefix,
+  errors,
+  reason,
+}: {
+  prompt: Extract<StepUpPrompt, { kind: "second-factor" }>;
+  idPrefix: string;
+  errors: Record<string, string>;
+  reason: string;
+}) {
+  const [passkeyConfirmed, setPasskeyConfirmed] = useState(false);
+  const codeError = passkeyConfirmed ? undefined : errors.code;
   return (
     <div className="stack">
-      {prompt.passkey ? <PasskeyStepUp /> : null}
+      {prompt.passkey ? <PasskeyStepUp onConfirmed={() => setPasskeyConfirmed(true)} /> : null}
       {prompt.totp ? (
         <Input
           id={`${idPrefix}-code`}
@@ -57,16 +74,16 @@ export function StepUpField({
           autoComplete="one-time-code"
           inputMode="numeric"
           hint={`${reason} 6 digits from your authenticator app; not needed again within 5 minutes of your last code or passkey.`}
-          error={errors.code}
+          error={codeError}
         />
-      ) : errors.code ? (
-        <p className="field-error">{errors.code}</p>
+      ) : codeError ? (
+        <p className="field-error">{codeError}</p>
       ) : null}
     </div>
   );
 }
 
-function PasskeyStepUp() {
+function PasskeyStepUp({ onConfirmed }: { onConfirmed: () => void }) {
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -77,8 +94,10 @@ function PasskeyStepUp() {
         stepUpPasskeyAction({ response }),
       );
       if (!done.reached) setStatus({ ok: false, text: done.message });
-      else if (done.result.ok) setStatus({ ok: true, text: "Passkey confirmed: you may confirm now." });
-      else setStatus({ ok: false, text: done.result.message ?? "Not confirmed." });
+      else if (done.result.ok) {
+        setStatus({ ok: true, text: "Passkey confirmed: you may confirm now." });
+        onConfirmed();
+      } else setStatus({ ok: false, text: done.result.message ?? "Not confirmed." });
     });
   }
 

@@ -117,6 +117,35 @@ describe("parseBatchFile", () => {
     expect(isUuid(derivedPaymentId("0".repeat(64), 99))).toBe(true);
   });
 
+  it("keeps each request whole: its own paymentId (derived or given), non-ASCII text, as plain data", async () => {
+    const given = randomUUID();
+    const text = file(
+      ["paymentId", ...SBP_HEADER],
+      [
+        ["", ...sbpRow("1", { "payoutDetails.payeeName": "Иван Петров" })],
+        [given, ...sbpRow("2.50", { "payoutDetails.payeeName": "Zoë 🙂" })],
+      ],
+    );
+    const p = await parseBatchFile("a.csv", chunks(text, 5));
+    const [first, second] = p.requests.map((r) => ({ r, request: JSON.parse(r.requestJson) }));
+    expect(first?.request).toMatchObject({
+      paymentId: derivedPaymentId(p.sha256, 2),
+      amount: 1,
+      payoutDetails: { payeeName: "Иван Петров" },
+    });
+    expect(first?.r.paymentId).toBe(derivedPaymentId(p.sha256, 2));
+    expect(second?.request).toMatchObject({ paymentId: given, payoutDetails: { payeeName: "Zoë 🙂" } });
+    expect(second?.r.paymentId).toBe(given);
+    expect(JSON.parse(JSON.stringify(p.requests[1]))).toEqual({
+      row: 3,
+      paymentId: given,
+      paymentMethod: "SBP",
+      amountMinor: 250,
+      currency: "RUB",
+      requestJson: second?.r.requestJson,
+    });
+  });
+
   it.each([
     ["too many rows", { maxBytes: 1e6, maxRows: 2 }, 3, /more than 2 rows/],
     ["too large", { maxBytes: 200, maxRows: 100 }, 3, /larger than/],

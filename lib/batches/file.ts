@@ -89,13 +89,13 @@ export interface BatchPreview {
  * postbackUrl, which the sender adds) and the columns the batch stores beside it.
  */
 export interface BatchRequestRow {
-  row: number;
-  paymentId: string;
-  paymentMethod: PayoutSubmission["paymentMethod"];
+  readonly row: number;
+  readonly paymentId: string;
+  readonly paymentMethod: PayoutSubmission["paymentMethod"];
   /** The amount in minor units (lib/contract/money.ts). */
-  amountMinor: number;
-  currency: string | null;
-  requestJson: string;
+  readonly amountMinor: number;
+  readonly currency: string | null;
+  readonly requestJson: string;
 }
 
 export interface ParsedBatch extends BatchPreview {
@@ -123,22 +123,98 @@ export function cellText(raw: string | undefined): string | undefined {
   return /^'[=+\-@]/.test(t) ? t.slice(1) : t;
 }
 
+/** A header column as the form's path: its head and, for a nested field, its tail ("client", "email"). */
+type ColumnPath = readonly [head: string, tail: string | undefined];
+
 /** The form's values of one row: its cells under their paths (empty cells are "not given"). */
-function formValuesOf(header: readonly BatchColumn[], cells: readonly string[]): Record<string, unknown> {
+function formValuesOf(paths: readonly ColumnPath[], cells: readonly string[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  header.forEach((column, i) => {
+  for (let i = 0; i < paths.length; i++) {
     const text = cellText(cells[i]);
-    if (!text) return;
-    const [head, tail] = column.split(".") as [string, string | undefined];
+    if (!text) continue;
+    const [head, tail] = paths[i] as ColumnPath;
     if (tail === undefined) values[head] = text;
     else {
       const nested = (values[head] as Record<string, string> | undefined) ?? {};
       nested[tail] = text;
       values[head] = nested;
     }
-  });
+  }
   return values;
 }
+
+/**
+ * The valid rows' requests as UTF-8 in one growing buffer, off the JS heap. Held as 10,000 strings, they
+ * were copied by every young-generation GC of the parse until V8 doubled its new space (issue 17's RSS
+ * figure, docs/architecture.md "Batch sender"); here they cost the GC nothing until a row is read.
+ */
+class RequestStore {
+  #buf = Buffer.allocUnsafe(64 * 1024);
+  #used = 0;
+
+  /** Appends `json`; its byte offset and length. */
+  add(json: string): [at: number, bytes: number] {
+    const bytes = Buffer.byteLength(json);
+    if (this.#used + bytes > this.#buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.#buf.length * 2, this.#used + bytes));
+      this.#buf.copy(bigger, 0, 0, this.#used);
+      this.#buf = bigger;
+    }
+    const at = this.#used;
+    this.#used += this.#buf.write(json, at, "utf8");
+    return [at, bytes];
+  }
+
+  text(at: number, bytes: number): string {
+    return this.#buf.toString("utf8", at, at + bytes);
+  }
+
+  /** Where `needle` (ASCII) first is in [at, at + bytes), or -1. */
+  find(needle: string, at: number, bytes: number): number {
+    const i = this.#buf.indexOf(needle, at, "latin1");
+    return i >= 0 && i + needle.length <= at + bytes ? i : -1;
+  }
+
+  /** Overwrites ASCII text of the same length (a derived paymentId over the placeholder). */
+  overwrite(at: number, ascii: string): void {
+    this.#buf.write(ascii, at, "latin1");
+  }
+}
+
+/** A valid row: its columns, and its request and paymentId read from the store when asked. */
+class StoredRequestRow implements BatchRequestRow {
+  constructor(
+    readonly row: number,
+    readonly paymentMethod: PayoutSubmission["paymentMethod"],
+    readonly amountMinor: number,
+    readonly currency: string | null,
+    private readonly store: RequestStore,
+    private readonly at: number,
+    private readonly bytes: number,
+    /** Where the paymentId's 36 characters are, inside the request. */
+    private readonly idAt: number,
+  ) {}
+
+  get paymentId(): string {
+    return this.store.text(this.idAt, UUID_LENGTH);
+  }
+
+  get requestJson(): string {
+    return this.store.text(this.at, this.bytes);
+  }
+
+  /** The placeholder paymentId replaced by `id`, in the request too. */
+  setPaymentId(id: string): void {
+    this.store.overwrite(this.idAt, id);
+  }
+
+  toJSON(): BatchRequestRow {
+    const { row, paymentId, paymentMethod, amountMinor, currency, requestJson } = this;
+    return { row, paymentId, paymentMethod, amountMinor, currency, requestJson };
+  }
+}
+
+const UUID_LENGTH = 36;
 
 function rowError(row: number, field: string, message: string): RowError {
   return { row, field, label: field === "(row)" ? "Row" : fieldLabel(field), message };
@@ -187,7 +263,10 @@ export async function parseBatchFile(
     requests: [],
   };
   let header: BatchColumn[] | null = null;
+  let paths: ColumnPath[] = [];
   const idRows = new Map<string, number[]>();
+  const store = new RequestStore();
+  const rows: StoredRequestRow[] = [];
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
@@ -196,6 +275,7 @@ export async function parseBatchFile(
       if (!header) {
         header = headerOf(record, out.fileErrors);
         if (!header) break;
+        paths = header.map((column) => column.split(".") as unknown as ColumnPath);
         continue;
       }
       if (out.rows === limits.maxRows) {
@@ -205,7 +285,8 @@ export async function parseBatchFile(
         break;
       }
       out.rows++;
-      judgeRow(header, record, info.lines, out, idRows);
+      const valid = judgeRow(paths, record, info.lines, out, idRows, store);
+      if (valid) rows.push(valid);
     }
   } catch (error) {
     const { message } = error as Error;
@@ -223,7 +304,7 @@ export async function parseBatchFile(
     out.fileErrors.push("The file has a header but no rows.");
   out.bytes = bytes;
   out.sha256 = hash.digest("hex");
-  finish(out, idRows);
+  finish(out, rows, idRows);
   return out;
 }
 
@@ -242,18 +323,20 @@ function headerOf(record: readonly string[], errors: string[]): BatchColumn[] | 
   return unknown.length > 0 || repeated.length > 0 ? null : (names as BatchColumn[]);
 }
 
+/** Judges one row by the form's schema: the valid row, stored, or undefined with its errors in `out`. */
 function judgeRow(
-  header: readonly BatchColumn[],
+  header: readonly ColumnPath[],
   record: readonly string[],
   row: number,
   out: ParsedBatch,
   idRows: Map<string, number[]>,
-): void {
+  store: RequestStore,
+): StoredRequestRow | undefined {
   if (record.length !== header.length) {
     out.errors.push(
       rowError(row, "(row)", `Has ${record.length} cells; the header has ${header.length} columns`),
     );
-    return;
+    return undefined;
   }
   const values = formValuesOf(header, record);
   const given = typeof values.paymentId === "string" ? values.paymentId : undefined;
@@ -275,31 +358,35 @@ function judgeRow(
   }
   if (errors.length > 0 || !parsed.success) {
     out.errors.push(...errors);
-    return;
+    return undefined;
   }
   const request = parsed.data;
   const currency =
     orderCurrency({ direction: "payout", paymentMethod: request.paymentMethod, country: request.country })
       .currency ?? null;
-  out.requests.push({
+  const [at, bytes] = store.add(JSON.stringify(request));
+  const key = `"paymentId":"${request.paymentId}"`;
+  const idAt = store.find(key, at, bytes);
+  if (idAt < 0 || request.paymentId.length !== UUID_LENGTH) throw new Error("unreachable: no paymentId");
+  return new StoredRequestRow(
     row,
-    paymentId: request.paymentId,
-    paymentMethod: request.paymentMethod,
-    amountMinor: toMinorUnits(request.amount),
+    // The method's own constant rather than the cell's copy: one string for 10,000 rows.
+    PAYOUT_METHODS.find((m) => m === request.paymentMethod) ?? request.paymentMethod,
+    toMinorUnits(request.amount),
     currency,
-    requestJson: JSON.stringify(request),
-  });
+    store,
+    at,
+    bytes,
+    idAt + key.length - UUID_LENGTH - 1,
+  );
 }
 
 /** Derived paymentIds (now that the hash is known), the totals and the duplicates. */
-function finish(out: ParsedBatch, idRows: Map<string, number[]>): void {
+function finish(out: ParsedBatch, rows: StoredRequestRow[], idRows: Map<string, number[]>): void {
   const totals = new Map<string, { minor: number; rows: number }>();
-  for (const r of out.requests) {
-    if (r.paymentId === PENDING_ID) {
-      r.paymentId = derivedPaymentId(out.sha256, r.row);
-      // The placeholder is a whole JSON string value, found nowhere else in the request.
-      r.requestJson = r.requestJson.replace(`"${PENDING_ID}"`, `"${r.paymentId}"`);
-    }
+  out.requests = rows;
+  for (const r of rows) {
+    if (r.paymentId === PENDING_ID) r.setPaymentId(derivedPaymentId(out.sha256, r.row));
     const t = totals.get(r.currency ?? "") ?? { minor: 0, rows: 0 };
     t.minor += r.amountMinor;
     t.rows++;

@@ -177,7 +177,12 @@ export const payoutRequestSchema = payoutRequestObject
           message: `Accepted only with the SBP method: remove bankId for ${method}`,
         });
       }
-      if (isRecord(details)) {
+      // Only when both are given: a failed safeParse builds an Error (a stack trace), 10,000 times in a file.
+      if (
+        isRecord(details) &&
+        details.ccExpirationMonth !== undefined &&
+        details.ccExpirationYear !== undefined
+      ) {
         const month = f.expiryMonth.safeParse(details.ccExpirationMonth);
         const year = f.expiryYear.safeParse(details.ccExpirationYear);
         if (month.success && year.success && f.isExpiryInPast(month.data, year.data)) {
