@@ -10,6 +10,7 @@ import { bankListSchema, banksQuerySchema } from "@/lib/contract/bank";
 import { CALLBACK_HEADERS, callbackPayloadSchema } from "@/lib/contract/callback";
 import { componentsReferencedBy, type Json, pathsFromRoutes } from "@/lib/contract/openapi";
 import { PROBLEM_CONTENT_TYPE, problemSchema } from "@/lib/contract/problem";
+import { GRANULARITIES, RANGE_PRESETS } from "@/lib/insights/range";
 
 const problem = (description: string) => ({
   description,
@@ -99,6 +100,42 @@ export const DASHBOARD_API_ROUTES = [
           ),
         }),
       ),
+      ...signedIn,
+    },
+  }),
+  createRoute({
+    method: "get",
+    path: "/api/insights",
+    operationId: "insights",
+    summary: "The Insights page's figures for a range (its live refresh): lib/insights/load-insights.ts",
+    request: {
+      query: z.object({
+        range: z.enum(RANGE_PRESETS).optional().meta({ description: "Default 24h." }),
+        from: z.string().optional().meta({ description: "YYYY-MM-DD, local to tz; range=custom only." }),
+        to: z.string().optional().meta({ description: "YYYY-MM-DD, local to tz; range=custom only." }),
+        by: z
+          .enum(GRANULARITIES)
+          .optional()
+          .meta({ description: "Bucket size; chosen from the range if absent." }),
+        tz: z.string().optional().meta({ description: "IANA time zone of the viewer; default UTC." }),
+      }),
+    },
+    responses: {
+      200: json(
+        "The range as read, the series over time, and the summary (breakdowns, success rates, time to pay).",
+        z.object({
+          range: z.object({
+            from: z.string(),
+            to: z.string(),
+            previousFrom: z.string(),
+            by: z.enum(GRANULARITIES),
+            tz: z.string(),
+          }),
+          series: z.array(z.record(z.string(), z.unknown())),
+          summary: z.record(z.string(), z.unknown()),
+        }),
+      ),
+      400: problem("A range field refused; each error names its field."),
       ...signedIn,
     },
   }),
