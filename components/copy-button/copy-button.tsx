@@ -1,6 +1,7 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useHydrated } from "@/components/use-hydrated";
 
 /** What the button says; the pay page passes its translations, the dashboard takes the English default. */
 export interface CopyTexts {
@@ -43,8 +44,6 @@ function legacyCopy(value: string): boolean {
   }
 }
 
-const noSubscription = () => () => {};
-
 /**
  * Copies `value` to the clipboard and says so, visibly and to screen readers. Until the page's script runs
  * (and never without JavaScript) the button cannot copy: it keeps its place but is invisible, out of reach
@@ -60,11 +59,7 @@ export function CopyButton({
   copyId,
 }: CopyButtonProps) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 

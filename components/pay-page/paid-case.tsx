@@ -1,6 +1,7 @@
 "use client";
 
 import { type FormEvent, useId, useState } from "react";
+import { useHydrated } from "@/components/use-hydrated";
 import type { CaseMessages } from "@/lib/cases/case-messages";
 import type { CaseRefusal, PublicCase } from "@/lib/cases/public-case";
 import {
@@ -61,6 +62,7 @@ export function PaidCase({
   onCase: (c: PublicCase) => void;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const [formOpen, setFormOpen] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState("");
@@ -123,6 +125,8 @@ export function PaidCase({
       className={`${styles.card} ${styles.caseCard}`}
       data-case={state ?? "none"}
       aria-labelledby={`${id}-t`}
+      // Reporting needs the page's script: without it the card keeps its place but is out of sight and reach.
+      style={hydrated ? undefined : { visibility: "hidden" }}
     >
       <h2 id={`${id}-t`} className={styles.methodTitle}>
         {state === "not_found" ? m.caseNotFoundTitle : m.caseTitle}
