@@ -8,11 +8,16 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
+import { runOnSupportedNode } from "../scripts/node-runtime.mjs";
 import { runWorker } from "./dashboard-support";
 import { ROOT } from "./lib";
 import { applySmokeEnv } from "./smoke";
 
 type Parts = Record<string, () => Promise<void>>;
+
+// Like `npm start` and `npm test`: on a Node.js older than the project supports, run again on Node.js 24, so the
+// processes a part starts run the Node.js that its checks (the soak's V8 flags) are made against.
+await runOnSupportedNode();
 
 const smoke = process.argv.includes("--smoke");
 const minutesAt = process.argv.indexOf("--minutes");
