@@ -213,6 +213,20 @@ describe("operator page", () => {
     await waitForCallbacks(order.id, 1);
   });
 
+  it("names each direction's success: a pay-in is paid, a pay-out is paid out", async () => {
+    const payin = await createPayin();
+    const payout = (await (
+      await api.post("/api/v1/payout/create", samplePayoutRequest("Card", { postbackUrl: receiver.url }))
+    ).json()) as { id: string };
+    const html = await (await fetch(`${sandbox.url}/sandbox`, { headers: { authorization: basic } })).text();
+    const buttonsOf = (id: string) => {
+      const row = html.split("<tr>").find((r) => r.includes(`<code>${id}</code>`)) ?? "";
+      return [...row.matchAll(/<button>([^<]+)<\/button>/g)].map((m) => m[1]);
+    };
+    expect(buttonsOf(payin.id)).toEqual(["Mark paid", "Fail", "Expire"]);
+    expect(buttonsOf(payout.id)).toEqual(["Mark paid out", "Fail"]);
+  });
+
   it("escapes what it shows", async () => {
     const account = { clientId: `<b id="x">'&`, secret: "operator-secret" };
     const other = await openSandbox({ ...FAST, accounts: [account], database: db });

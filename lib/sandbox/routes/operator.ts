@@ -68,14 +68,18 @@ const sameOriginForms = answeringRefusal(csrf(), () =>
   problemResponse(problem(403, "forbidden", "Cross-origin form posts are refused")),
 );
 
-const ACTIONS: Record<FinalStatus, string> = { Success: "Mark paid", Failed: "Fail", Expired: "Expire" };
+/** The button that moves an order to `status`: a pay-out is paid out (money leaves), a pay-in is paid. */
+function actionLabel(direction: SandboxOrderRow["direction"], status: FinalStatus): string {
+  if (status === "Success") return direction === "payout" ? "Mark paid out" : "Mark paid";
+  return status === "Failed" ? "Fail" : "Expire";
+}
 
 function row(o: SandboxOrderRow) {
   const buttons =
     o.status === "In progress"
       ? finalStatusesFor(o.direction).map(
           (s) =>
-            html`<form method="post" action="/sandbox/ui/orders/${o.id}/status"><input type="hidden" name="status" value="${s}"><button>${ACTIONS[s]}</button></form>`,
+            html`<form method="post" action="/sandbox/ui/orders/${o.id}/status"><input type="hidden" name="status" value="${s}"><button>${actionLabel(o.direction, s)}</button></form>`,
         )
       : o.postbackUrl
         ? html`<form method="post" action="/sandbox/ui/orders/${o.id}/callbacks/resend"><button>Send callback again</button></form>`
