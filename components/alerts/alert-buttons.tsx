@@ -1,11 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { FormStatus, type FormStatusValue } from "@/components/forms/form-status";
+import { FormStatus } from "@/components/forms/form-status";
 import { acknowledgeAlertAction, resolveAlertAction } from "@/lib/actions/alert-actions";
 import type { AlertState } from "@/lib/database/dashboard/schema";
 import styles from "./alerts.module.css";
+import { useActionStatus } from "./use-action-status";
 
 /** Acknowledge (open only) and Resolve (open or acknowledged); the server checks the role again. */
 export function AlertButtons({
@@ -17,19 +16,7 @@ export function AlertButtons({
   state: AlertState;
   title: string;
 }) {
-  const router = useRouter();
-  const [status, setStatus] = useState<FormStatusValue | null>(null);
-  const [pending, startTransition] = useTransition();
-  const run = (action: typeof acknowledgeAlertAction) =>
-    startTransition(async () => {
-      try {
-        const result = await action({ alertId });
-        setStatus({ tone: result.ok ? "success" : "error", text: result.message ?? "" });
-        router.refresh();
-      } catch {
-        setStatus({ tone: "error", text: "Could not reach the dashboard. Try again." });
-      }
-    });
+  const { status, pending, run } = useActionStatus();
   return (
     <div className={styles.buttons}>
       {state === "open" ? (
@@ -38,7 +25,7 @@ export function AlertButtons({
           className="button-small"
           disabled={pending}
           aria-label={`Acknowledge: ${title}`}
-          onClick={() => run(acknowledgeAlertAction)}
+          onClick={() => run(() => acknowledgeAlertAction({ alertId }))}
         >
           Acknowledge
         </button>
@@ -48,7 +35,7 @@ export function AlertButtons({
         className="button-small"
         disabled={pending}
         aria-label={`Resolve: ${title}`}
-        onClick={() => run(resolveAlertAction)}
+        onClick={() => run(() => resolveAlertAction({ alertId }))}
       >
         Resolve
       </button>

@@ -10,6 +10,7 @@ import {
 } from "@/lib/actions/alert-settings-actions";
 import { MAX_RECIPIENTS, WEBHOOK_FORMAT_LABELS, type WebhookFormat } from "@/lib/alerts/channel-schema";
 import styles from "./alerts.module.css";
+import { useActionStatus } from "./use-action-status";
 
 /** A channel as Settings lists it (a webhook's URL masked by the page). */
 export interface ChannelView {
@@ -62,21 +63,7 @@ export function AlertChannels({
 }
 
 function ChannelButtons({ channel }: { channel: ChannelView }) {
-  const router = useRouter();
-  const [status, setStatus] = useState<FormStatusValue | null>(null);
-  const [pending, startTransition] = useTransition();
-  const run = (action: typeof testAlertChannelAction, busy: string) => {
-    setStatus({ tone: "info", text: busy });
-    startTransition(async () => {
-      try {
-        const result = await action({ channelId: channel.id });
-        setStatus({ tone: result.ok ? "success" : "error", text: result.message ?? "" });
-        router.refresh();
-      } catch {
-        setStatus({ tone: "error", text: "Could not reach the dashboard. Try again." });
-      }
-    });
-  };
+  const { status, pending, run } = useActionStatus();
   return (
     <div className={styles.buttons}>
       <button
@@ -84,7 +71,7 @@ function ChannelButtons({ channel }: { channel: ChannelView }) {
         className="button-small"
         disabled={pending}
         aria-label={`Send test to ${channel.name}`}
-        onClick={() => run(testAlertChannelAction, "Sending…")}
+        onClick={() => run(() => testAlertChannelAction({ channelId: channel.id }), "Sending…")}
       >
         Send test
       </button>
@@ -93,7 +80,7 @@ function ChannelButtons({ channel }: { channel: ChannelView }) {
         className="button-small button-danger"
         disabled={pending}
         aria-label={`Remove ${channel.name}`}
-        onClick={() => run(removeAlertChannelAction, "Removing…")}
+        onClick={() => run(() => removeAlertChannelAction({ channelId: channel.id }), "Removing…")}
       >
         Remove
       </button>

@@ -4,6 +4,8 @@ import { ALERT_RULES, isAlertRuleId } from "@/lib/alerts/rules";
 import type { AlertListItem } from "@/lib/database/dashboard/queries/alerts";
 import { AlertButtons } from "./alert-buttons";
 import { AlertStateBadge } from "./alert-state";
+import shared from "@/components/approvals/approvals.module.css";
+import cases from "@/components/cases/cases.module.css";
 import styles from "./alerts.module.css";
 
 export type AlertFilter = "unresolved" | "resolved" | "all";
@@ -37,7 +39,7 @@ export function AlertsList({
           </p>
         </div>
       </header>
-      <nav aria-label="Filter alerts" className={styles.filters}>
+      <nav aria-label="Filter alerts" className={cases.filters}>
         {FILTERS.map((f) => (
           <Link
             key={f.value}
@@ -73,7 +75,7 @@ function AlertCard({ alert: a, canAct }: { alert: AlertListItem; canAct: boolean
         <AlertStateBadge state={a.state} />
       </div>
       <p className={styles.flush}>{a.detail}</p>
-      <dl className={styles.facts}>
+      <dl className={shared.facts}>
         <dt>Rule</dt>
         <dd>{isAlertRuleId(a.rule) ? ALERT_RULES[a.rule].label : a.rule}</dd>
         <dt>Raised</dt>

@@ -27,37 +27,34 @@ type Actor = Pick<CurrentUser, "id">;
 const NOT_FOUND = "That alert no longer exists.";
 
 export async function acknowledgeAlertAs(sql: Sql, actor: Actor, id: string): Promise<ActionResult> {
-  const row = await sql.transaction(async (tx) => {
-    const acked = await acknowledgeAlert(tx, id, actor.id);
-    if (acked)
-      await writeAudit(tx, {
-        userId: actor.id,
-        action: "alert.acknowledge",
-        target: acked.id,
-        details: auditDetails(acked),
-      });
-    return acked;
-  });
+  const row = await changeAlert(sql, actor, id, "alert.acknowledge", (tx) =>
+    acknowledgeAlert(tx, id, actor.id),
+  );
   if (row) return { ok: true, message: `Acknowledged: ${row.title}.` };
   const now = await getAlert(sql, id);
   return { ok: false, message: now ? `Not acknowledged: the alert is ${now.state} already.` : NOT_FOUND };
 }
 
 export async function resolveAlertAs(sql: Sql, actor: Actor, id: string): Promise<ActionResult> {
-  const row = await sql.transaction(async (tx) => {
-    const resolved = await resolveAlert(tx, id, actor.id);
-    if (resolved)
-      await writeAudit(tx, {
-        userId: actor.id,
-        action: "alert.resolve",
-        target: resolved.id,
-        details: auditDetails(resolved),
-      });
-    return resolved;
-  });
+  const row = await changeAlert(sql, actor, id, "alert.resolve", (tx) => resolveAlert(tx, id, actor.id));
   if (row) return { ok: true, message: `Resolved: ${row.title}.` };
   const now = await getAlert(sql, id);
   return { ok: false, message: now ? "Already resolved." : NOT_FOUND };
+}
+
+/** Makes the change and, when it happened, its activity-log line, in one transaction. */
+async function changeAlert(
+  sql: Sql,
+  actor: Actor,
+  id: string,
+  action: "alert.acknowledge" | "alert.resolve",
+  change: (tx: Sql) => Promise<AlertRow | null>,
+): Promise<AlertRow | null> {
+  return sql.transaction(async (tx) => {
+    const row = await change(tx);
+    if (row) await writeAudit(tx, { userId: actor.id, action, target: id, details: auditDetails(row) });
+    return row;
+  });
 }
 
 function auditDetails(a: AlertRow): Record<string, unknown> {
