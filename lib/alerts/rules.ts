@@ -87,7 +87,8 @@ export const ALERT_RULES: Record<AlertRuleId, AlertRuleSpec> = {
   },
   "open-cases": {
     label: "Open “I have paid” cases",
-    describe: "At least {n} customers say they paid and the order does not show it",
+    describe:
+      "At least {n} open “I have paid” cases: customers who say they paid an order that does not show it",
     thresholdLabel: "At least (open cases)",
     defaultThreshold: 1,
     min: 1,
