@@ -1,5 +1,5 @@
 /**
- * Two dashboard instances on one PostgreSQL database (docs/operations.md, One alert, not one per instance):
+ * Two dashboard instances on one PostgreSQL database (docs/operations.md, One alert for all instances):
  * two runtimes, as two processes would have them (lib/runtime.ts), each running its alert loop every
  * 100 ms against the same database, with a webhook channel (a real HTTP server) and an e-mail channel (a
  * real SMTP server). An order left "Submitting" raises one alert; the webhook and the mail server each get
