@@ -203,6 +203,7 @@ export async function listAlerts(sql: Sql, states?: readonly AlertState[]): Prom
       alerts.map((a) => a.id),
     )
     .orderBy("c.name")
+    .orderBy("d.event")
     .execute();
   return alerts.map((a) => ({
     ...a,
