@@ -42,8 +42,8 @@ async function setCallbackThreshold(page: Page, value: string): Promise<void> {
   await page.goto("/settings");
   const form = page.getByRole("form", { name: "Alerts" });
   await form.getByLabel(/More than \(callbacks in 5 min\)/).fill(value);
-  await form.getByRole("button", { name: "Save alert rules" }).click();
-  await expect(form.getByRole("status")).toContainText(/Alert rules saved|Nothing changed/);
+  await form.getByRole("button", { name: "Update alert rules" }).click();
+  await expect(form.getByRole("status")).toContainText(/Alert rules updated|Nothing changed/);
 }
 
 test("an alert is raised, shown with the badge, delivered once, acknowledged and resolved", async ({

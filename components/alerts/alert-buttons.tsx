@@ -39,7 +39,7 @@ export function AlertButtons({
       >
         Resolve
       </button>
-      <FormStatus status={status} />
+      <FormStatus status={status} testId="alert-status" />
     </div>
   );
 }

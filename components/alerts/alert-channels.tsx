@@ -84,7 +84,7 @@ function ChannelButtons({ channel }: { channel: ChannelView }) {
       >
         Remove
       </button>
-      <FormStatus status={status} />
+      <FormStatus status={status} testId="alert-channel-status" />
     </div>
   );
 }
@@ -216,7 +216,7 @@ function AddChannelForm() {
             )
           : null}
       </div>
-      <FormStatus status={status} />
+      <FormStatus status={status} testId="alert-channel-status" />
       <div>
         <button type="submit" className="button-primary" disabled={pending}>
           {pending ? "Adding…" : "Add channel"}

@@ -37,17 +37,17 @@ export function AlertRulesForm({ initial }: { initial: AlertRuleSettings }) {
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setErrors({});
-    setStatus({ tone: "info", text: "Saving…" });
+    setStatus({ tone: "info", text: "Updating…" });
     startTransition(async () => {
       try {
         const result = await saveAlertSettingsAction(draft);
         if (result.ok) {
-          setStatus({ tone: "success", text: result.message ?? "Saved." });
+          setStatus({ tone: "success", text: result.message ?? "Updated." });
           router.refresh();
           return;
         }
         setErrors(result.fieldErrors ?? {});
-        setStatus({ tone: "error", text: result.message ?? "Not saved." });
+        setStatus({ tone: "error", text: result.message ?? "Not updated." });
       } catch {
         setStatus({ tone: "error", text: "Could not reach the dashboard. Try again." });
       }
@@ -105,10 +105,10 @@ export function AlertRulesForm({ initial }: { initial: AlertRuleSettings }) {
           );
         })}
       </div>
-      <FormStatus status={status} />
+      <FormStatus status={status} testId="alert-rules-status" />
       <div>
         <button type="submit" className="button-primary" disabled={pending}>
-          {pending ? "Saving…" : "Save alert rules"}
+          {pending ? "Updating…" : "Update alert rules"}
         </button>
       </div>
     </form>

@@ -80,7 +80,7 @@ export async function saveAlertSettingsAs(
     await saveAlertRuleSettings(tx, next, actor.id);
     await writeAudit(tx, { userId: actor.id, action: "settings.alerts", details: { changes } });
   });
-  return { ok: true, message: `Alert rules saved (${changes.length} changed).` };
+  return { ok: true, message: `Alert rules updated (${changes.length} changed).` };
 }
 
 export async function addAlertChannelAs(
