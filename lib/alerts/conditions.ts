@@ -78,7 +78,7 @@ const ordersNotSent: Condition = async (sql, minutes) => {
     {
       subject: "",
       title: `${plural(n, "order")} not sent for over ${minutes} minutes`,
-      detail: `“Submitting” or “Submit failed” for more than ${minutes} minutes: the payment service has not accepted them. Retry them or find out why.`,
+      detail: `“Submitting” or “Submit failed” for more than ${minutes} minutes: not accepted by the payment service. Retry, or find out why.`,
       orderIds: rows.map((r) => r.id),
     },
   ];
