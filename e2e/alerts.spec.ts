@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { E2E } from "./config";
 import { expect, screenshotBothWidths, test } from "./fixtures";
+import { seriousAxeViolations } from "./staff";
 
 /**
  * Alerts (issue 18 §2; docs/operations.md, Alerts), as an admin and a viewer: the admin adds a webhook
@@ -70,6 +71,7 @@ test("an alert is raised, shown with the badge, delivered once, acknowledged and
     expect(receiver.bodies[0]?.alert.rule).toBe("test");
     await setCallbackThreshold(page, "0");
     await screenshotBothWidths(page, "alerts-settings");
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A forged callback: refused (401), and counted by the rule.
     const forged = await request.post(`${E2E.baseUrl}/api/postback`, {
@@ -89,6 +91,7 @@ test("an alert is raised, shown with the badge, delivered once, acknowledged and
     await expect.poll(() => messages("raised").length, { timeout: 20_000 }).toBe(1);
     const firstId = messages()[0]?.alert.id;
     await screenshotBothWidths(page, "alerts-open");
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A viewer sees it, with no buttons.
     const viewer = await staffMember("viewer");
