@@ -3,7 +3,7 @@
  * process's runtime (lib/runtime.ts: the environment parsed once, and the singletons made from it), creates
  * the first admin when the database has no users yet (lib/auth/first-start.ts), then starts resending
  * orders a crash left "Submitting" (lib/orders/resume.ts), now and periodically, and the sender of bulk
- * pay-out batches (lib/batches/sender.ts). Its logger (LOG_LEVEL) and HTTP metrics start first
+ * pay-out batches (lib/batches/sender.ts) and the alert loop (lib/alerts/loop.ts). Its logger (LOG_LEVEL) and HTTP metrics start first
  * (lib/observability/dashboard/start.ts).
  */
 export async function register(): Promise<void> {
@@ -16,5 +16,6 @@ export async function register(): Promise<void> {
     await bootstrapFirstAdmin(started.db, started.env);
     started.startSubmitResume();
     started.startBatchSender();
+    started.startAlerts();
   }
 }

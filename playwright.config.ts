@@ -76,6 +76,8 @@ export default defineConfig({
       METRICS_TOKEN: E2E.metricsToken,
       // Whom the customer pays, as the pay page names it (e2e/pay-page.spec.ts).
       MERCHANT_DISPLAY_NAME: E2E.merchantName,
+      // Alert rules evaluated every second, so a raised alert shows quickly (e2e/alerts.spec.ts).
+      ALERT_EVALUATION_INTERVAL_MS: "1000",
       // One JSON line per request would bury the flows' own output; warnings and errors still show.
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     },

@@ -3,7 +3,8 @@
  * callback receiver throughput against an empty Next route handler (plus the real action over HTTP), and
  * the orders list at 1M orders against 1k; issue 17's bulk pay-out file (parse + validate, and the batch
  * sender against single creates; kill -9 mid-batch and a restart at 10,000 rows); issue 18's Insights reads
- * at 1M orders against 1k, and the callback receiver with metrics and JSON logs on against off. Each figure
+ * at 1M orders against 1k, the callback receiver with metrics and JSON logs on against off, and the
+ * time from an alert's condition starting to its webhook message. Each figure
  * against a baseline measured in the same run.
  *
  * Parts that load "server-only" modules run as children with the react-server export condition.
@@ -23,4 +24,5 @@ export const dashboardParts: Record<string, () => Promise<void>> = {
   observability: runObservabilityBench,
   insights: () => runWorker("bench/dashboard-insights.ts"),
   crash: () => runWorker("bench/dashboard-crash.ts"),
+  alerts: () => runWorker("bench/dashboard-alerts.ts"),
 };

@@ -27,6 +27,8 @@ export const SMOKE_ENV: Record<string, string> = {
   BENCH_INSIGHTS_SMALL: "100",
   BENCH_INSIGHTS_LARGE: "1000",
   BENCH_INSIGHTS_RUNS: "2",
+  BENCH_ALERT_ROUNDS: "1",
+  BENCH_ALERT_INTERVAL_MS: "200",
   // soak: the product under mixed load for 25 s (the warm-up, the RSS baseline, is its first fifth)
   BENCH_SOAK_SEC: "25",
   // pay-page: one method's page against the sign-in page, one Lighthouse run each

@@ -120,7 +120,11 @@ function startBalancer(
     .listen(port, "127.0.0.1");
 }
 
-type ClusterOptions = { turnAway: (webhookId: string, seen: number) => boolean };
+type ClusterOptions = {
+  turnAway: (webhookId: string, seen: number) => boolean;
+  /** More variables for both dashboards (the alert loop's interval, SMTP_URL). */
+  dashboardEnv?: Record<string, string>;
+};
 
 /** Starts the cluster; once more on other ports if one was taken between choosing it and listening. */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -183,6 +187,7 @@ async function startClusterOnce(options: ClusterOptions): Promise<Cluster> {
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
     NEXT_DIST_DIR: E2E.distDir,
     PG_POOL_MAX: "4",
+    ...options.dashboardEnv,
   });
   const nextServer = path.join(root, "scripts", "next-server.mjs");
   // Both dashboards start at once on an empty database: the migrations and the first admin race.

@@ -3,13 +3,20 @@ import { sandboxKit } from "../lib/sandbox/kit";
 import { CLUSTER_ADMIN, type Cluster, type Delivery, startCluster } from "./cluster";
 import { createPayinThroughForm, expect, type SeededPayin, screenshot, test, unique } from "./fixtures";
 import { rawSignIn } from "./raw-sign-in";
+import {
+  type SmtpReceiver,
+  startSmtpReceiver,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../lib/testing/alert-receivers";
 
 /**
  * Several instances on one PostgreSQL (issue 10 §5), as processes: dashboards A and B (the production
  * build) on one database, sandboxes A and B on another, callbacks through a balancer to dashboard B
  * (e2e/cluster.ts). Orders are created on A (through sandbox A) and paid through B (sandbox B); the page
  * open on A shows it, pushed. Each callback is delivered once at a time, applied once. A session, sign-in
- * lockouts and saved views made on one dashboard hold on the other.
+ * lockouts and saved views made on one dashboard hold on the other. Both evaluate the alert rules: an alert
+ * is raised once, and its webhook call and e-mail (a real HTTP server and a real SMTP server here) sent once.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -18,6 +25,8 @@ const SIGNED_OUT = { cookies: [], origins: [] };
 const ORDERS = 6;
 
 let cluster: Cluster;
+let hook: WebhookReceiver;
+let smtp: SmtpReceiver;
 let context: BrowserContext;
 /** A browser tab on dashboard A and one on B. Cookies are per host, not per port: one sign-in serves both. */
 let pageA: Page;
@@ -30,7 +39,12 @@ const turnAway = (webhookId: string, seen: number) =>
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  cluster = await startCluster({ turnAway });
+  hook = await startWebhookReceiver();
+  smtp = await startSmtpReceiver();
+  cluster = await startCluster({
+    turnAway,
+    dashboardEnv: { ALERT_EVALUATION_INTERVAL_MS: "500", SMTP_URL: smtp.url },
+  });
   context = await browser.newContext({ baseURL: cluster.dashboardA.url, storageState: SIGNED_OUT });
   pageA = await context.newPage();
   pageB = await context.newPage();
@@ -39,6 +53,8 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await context?.close();
   await cluster?.close();
+  await hook?.close();
+  await smtp?.close();
 });
 
 test.afterEach(async () => {
@@ -201,4 +217,57 @@ test("signed out after 30 idle minutes: the sign-in page says so, then returns t
   await pageA.getByLabel("Password").fill(CLUSTER_ADMIN.password);
   await pageA.getByRole("button", { name: "Sign in" }).click();
   await expect(pageA).toHaveURL(`${cluster.dashboardA.url}/orders?status=Failed`);
+});
+
+test("both dashboards evaluate the alert rules: one alert, one webhook call and one e-mail per event", async () => {
+  test.setTimeout(90_000);
+  await cluster.dashboardSql(
+    `INSERT INTO alert_channels (id, kind, name, target, format) VALUES
+       (gen_random_uuid(), 'webhook', 'Hook', $1, 'json'),
+       (gen_random_uuid(), 'email', 'On call', 'oncall@example.com', 'email')`,
+    [hook.url],
+  );
+  const [order] = await cluster.dashboardSql<{ id: string }>(
+    `INSERT INTO orders (id, direction, payment_id, payment_method, amount, country, status, request, client_email,
+                         created_at, updated_at)
+     VALUES (gen_random_uuid(), 'payin', gen_random_uuid(), 'SBP', 100, 'RU', 'Submit failed', '{}',
+             'alerts@example.com', now() - interval '20 minutes', now() - interval '20 minutes')
+     RETURNING id`,
+  );
+  type Hook = { event: string; alert: { rule: string; orderIds: string[] } };
+  const calls = (event: string) =>
+    (hook.bodies as Hook[]).filter((b) => b.event === event && b.alert.rule === "orders-not-sent");
+  const mails = (subject: string) => smtp.messages.filter((m) => m.raw.includes(`Subject: ${subject}`));
+
+  await pageA.goto("/alerts");
+  await expect(pageA.getByRole("heading", { name: "1 order not sent for over 15 minutes" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(pageA.getByRole("link", { name: /^Alerts 1 open$/ }).first()).toBeVisible();
+  await expect.poll(() => calls("raised").length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => mails("Alert: 1 order not sent").length, { timeout: 15_000 }).toBe(1);
+  expect(calls("raised")[0]?.alert.orderIds).toEqual([order?.id]);
+  // Many more passes of both loops: still one of each.
+  await new Promise((r) => setTimeout(r, 3_000));
+  expect(calls("raised")).toHaveLength(1);
+  expect(mails("Alert: 1 order not sent")).toHaveLength(1);
+  const alerts = await cluster.dashboardSql<{ n: number }>("SELECT count(*)::int AS n FROM alerts");
+  expect(alerts[0]?.n).toBe(1);
+
+  // Acknowledged on B, seen so on A.
+  await pageB.goto(`${cluster.dashboardB.url}/alerts`);
+  await pageB.getByRole("button", { name: "Acknowledge: 1 order not sent for over 15 minutes" }).click();
+  await pageA.reload();
+  await expect(pageA.getByText(`by ${CLUSTER_ADMIN.email}`)).toBeVisible();
+  await screenshot(pageA, "multi-alert-acknowledged");
+
+  // The order leaves "Submit failed": resolved by itself, once, and said so once per channel.
+  await cluster.dashboardSql("UPDATE orders SET status = 'Refused', updated_at = now() WHERE id = $1", [
+    order?.id,
+  ]);
+  await expect.poll(() => calls("resolved").length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => mails("Resolved: 1 order not sent").length, { timeout: 15_000 }).toBe(1);
+  await new Promise((r) => setTimeout(r, 2_000));
+  expect(calls("resolved")).toHaveLength(1);
+  expect(smtp.messages).toHaveLength(2);
 });

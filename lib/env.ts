@@ -157,6 +157,26 @@ export const dashboardEnvObject = z.object({
     description:
       "Your logo beside that name on the pay page: an `https://` URL or a path on this dashboard (`/brand/logo.png`); shown at 40×40 px",
   }),
+  ALERT_EVALUATION_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000).meta({
+    description:
+      "How often each instance evaluates the alert rules and sends due alert messages ([Alerts](operations.md#alerts)); 100–600000",
+  }),
+  ALERT_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000).meta({
+    description:
+      "First retry delay of an alert message a channel did not accept, doubled per attempt (at most an hour, 8 attempts)",
+  }),
+  SMTP_URL: optionalString
+    .refine((v) => v === undefined || /^smtps?:\/\/[^/\s]+/i.test(v), {
+      message: "Must be an smtp:// or smtps:// URL (smtp://user:password@mail.example.com:587)",
+    })
+    .meta({
+      description:
+        "Mail server of the alert e-mails: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset: e-mail channels fail with that reason",
+    }),
+  ALERT_EMAIL_FROM: optionalString.meta({
+    description: "Sender of the alert e-mails (`Payments <alerts@example.com>`)",
+    docDefault: "`alerts@` + the host of `PUBLIC_BASE_URL`",
+  }),
   ...observabilityFields(),
   NEXT_DIST_DIR: optionalString.meta({
     description: "Build output folder, read by next.config.ts (lets parallel builds coexist)",
@@ -196,6 +216,8 @@ const schema = dashboardEnvObject
       /** True when the payment service is a sandbox: the banner shows and test controls are offered. */
       usesSandbox,
       TRUSTED_PROXY_HOPS: e.TRUSTED_PROXY_HOPS ?? 0,
+      ALERT_EMAIL_FROM:
+        e.ALERT_EMAIL_FROM ?? `alerts@${new URL(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).hostname}`,
     };
   });
 

@@ -17,6 +17,7 @@ import { openDashboardStore } from "@/lib/database/dashboard/client";
 import { type Env, parseEnv } from "@/lib/env";
 import { createOrderStatusFeed, type OrderStatusFeed } from "@/lib/live/order-status-feed";
 import { type BatchSenderLoop, startBatchSender } from "@/lib/batches/sender";
+import { type AlertLoop, startAlertLoop } from "@/lib/alerts/loop";
 import { createSessionEndFeed, type SessionEndFeed } from "@/lib/live/session-ends";
 import type { ResumeLoop } from "@/lib/orders/resume";
 import { startSubmitResumeLoop } from "@/lib/orders/resume-at-start";
@@ -29,6 +30,9 @@ import {
 } from "@/lib/payment-api";
 import { createUnverifiedPurge, type UnverifiedPurge } from "@/lib/postback/purge";
 import { log } from "@/lib/observability/logger";
+import { metrics } from "@/lib/observability/metrics";
+import { countAlertsByState } from "@/lib/database/dashboard/queries/alerts";
+import { countPendingDeliveries } from "@/lib/database/dashboard/queries/alert-deliveries";
 import { processSlot } from "@/lib/process-slot";
 import { loadSecondFactorKey } from "@/lib/auth/second-factor/key";
 import { type RelyingParty, relyingPartyFor } from "@/lib/auth/second-factor/relying-party";
@@ -58,6 +62,8 @@ export interface DashboardRuntime {
   startSubmitResume(): ResumeLoop;
   /** Starts the batch sender (lib/batches/sender.ts); later calls return the running one. */
   startBatchSender(): BatchSenderLoop;
+  /** Starts the alert loop (lib/alerts/loop.ts, ALERT_EVALUATION_INTERVAL_MS); later calls return the running one. */
+  startAlerts(): AlertLoop;
   /** Stops the loops and the feeds, waits for the request log, then closes the database (a test's end). */
   close(): Promise<void>;
 }
@@ -70,6 +76,7 @@ export function createRuntime(env: Env): DashboardRuntime {
   let opened: Promise<Database> | undefined;
   let resumeLoop: ResumeLoop | undefined;
   let batchSender: BatchSenderLoop | undefined;
+  let alertLoop: AlertLoop | undefined;
   const db = (): Promise<Database> => {
     opened ??= openDashboardStore({
       databaseUrl: env.DATABASE_URL,
@@ -95,6 +102,15 @@ export function createRuntime(env: Env): DashboardRuntime {
   const relyingParty: RelyingParty = relyingPartyFor(env.PUBLIC_BASE_URL);
   const statusFeed = createOrderStatusFeed(db);
   const sessionEnds = createSessionEndFeed(db);
+  /** What /metrics reports of this dashboard's alerts (payorders_alerts_open). */
+  const alertCounts = async () => {
+    const sql = await db();
+    const [byState, pendingDeliveries] = await Promise.all([
+      countAlertsByState(sql),
+      countPendingDeliveries(sql),
+    ]);
+    return { open: byState.open, acknowledged: byState.acknowledged, pendingDeliveries };
+  };
   const submitDeps = async (userId: string | null): Promise<OrderSubmitDeps> => ({
     sql: await db(),
     api: paymentApi,
@@ -140,7 +156,39 @@ export function createRuntime(env: Env): DashboardRuntime {
       });
       return batchSender;
     },
+    startAlerts() {
+      if (!alertLoop) metrics().alertSources.add(alertCounts);
+      alertLoop ??= startAlertLoop({
+        intervalMs: env.ALERT_EVALUATION_INTERVAL_MS,
+        deps: async () => ({
+          sql: await db(),
+          delivery: {
+            publicBaseUrl: env.PUBLIC_BASE_URL,
+            smtpUrl: env.SMTP_URL,
+            emailFrom: env.ALERT_EMAIL_FROM,
+            retryMs: env.ALERT_RETRY_MS,
+          },
+        }),
+        onPass: (evaluation, delivery) => {
+          for (const a of evaluation.raised)
+            log().warn({ alert: a.id, rule: a.rule }, `alert raised: ${a.title}`);
+          if (evaluation.resolved.length > 0) log().info(`alerts: ${evaluation.resolved.length} resolved`);
+          for (const f of evaluation.failed)
+            log().error(
+              { rule: f.rule, error: String((f.error as Error)?.message) },
+              "alerts: a rule failed",
+            );
+          for (const f of delivery.failed)
+            log().warn({ channel: f.channel, error: f.error }, "alerts: a message was not delivered");
+        },
+        onError: (error) =>
+          log().error({ error: String((error as Error)?.message) }, "alerts: a pass failed"),
+      });
+      return alertLoop;
+    },
     async close() {
+      metrics().alertSources.delete(alertCounts);
+      await alertLoop?.stop();
       await batchSender?.stop();
       await resumeLoop?.stop();
       await statusFeed.stop();

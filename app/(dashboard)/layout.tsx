@@ -5,6 +5,7 @@ import { requirePageUser } from "@/lib/auth";
 import { getDb, getEnv } from "@/lib/runtime";
 import { countOpenCases } from "@/lib/database/dashboard/queries/payment-cases";
 import { listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
+import { countAlertsByState } from "@/lib/database/dashboard/queries/alerts";
 
 /**
  * The signed-in staff shell. It checks the session for the whole group, but every page still calls
@@ -13,9 +14,19 @@ import { listSavedViews } from "@/lib/database/dashboard/queries/saved-views";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
   const db = await getDb();
-  const [views, openCases] = await Promise.all([listSavedViews(db, user.id), countOpenCases(db)]);
+  const [views, openCases, alerts] = await Promise.all([
+    listSavedViews(db, user.id),
+    countOpenCases(db),
+    countAlertsByState(db),
+  ]);
   return (
-    <AppShell user={user} sandbox={getEnv().usesSandbox} views={views} openCases={openCases}>
+    <AppShell
+      user={user}
+      sandbox={getEnv().usesSandbox}
+      views={views}
+      openCases={openCases}
+      openAlerts={alerts.open}
+    >
       <Providers>{children}</Providers>
     </AppShell>
   );

@@ -12,8 +12,17 @@ export interface FormStatusValue {
   orderId?: string;
 }
 
-/** The form's status line, announced politely by screen readers as it changes. */
-export function FormStatus({ status }: { status: FormStatusValue | null }) {
+/**
+ * The form's status line, announced politely by screen readers as it changes. `testId`: for a page with
+ * several forms, so that tests finding "form-status" still find one.
+ */
+export function FormStatus({
+  status,
+  testId = "form-status",
+}: {
+  status: FormStatusValue | null;
+  testId?: string;
+}) {
   const className =
     status?.tone === "error"
       ? "alert alert-error"
@@ -21,7 +30,7 @@ export function FormStatus({ status }: { status: FormStatusValue | null }) {
         ? "alert alert-success"
         : "alert alert-info";
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" data-testid="form-status">
+    <div role="status" aria-live="polite" aria-atomic="true" data-testid={testId}>
       {status ? (
         <p className={`${className} ${styles.flush}`}>
           {status.text}

@@ -20,6 +20,7 @@ export function AppShell({
   sandbox,
   views,
   openCases = 0,
+  openAlerts = 0,
   children,
 }: {
   user: CurrentUser;
@@ -27,12 +28,14 @@ export function AppShell({
   views: readonly SavedView[];
   /** Open "I have paid" cases: a count beside Cases (the seam the alerts work reads too). */
   openCases?: number;
+  /** Alerts raised and not yet acknowledged: a count beside Alerts. */
+  openAlerts?: number;
   children: ReactNode;
 }) {
   const sections =
     user.mustChangePassword || user.mustEnrolSecondFactor ? null : (
       <>
-        <NavLinks role={user.role} counts={{ "/cases": openCases }} />
+        <NavLinks role={user.role} counts={{ "/cases": openCases, "/alerts": openAlerts }} />
         {/* It reads the URL's query (useSearchParams): a boundary of its own keeps the rest server-rendered. */}
         <Suspense fallback={null}>
           <SavedViewsNav views={views} />

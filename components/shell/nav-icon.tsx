@@ -12,6 +12,7 @@ const PATHS: Record<NavIconName, string> = {
   users:
     "M16 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9.5 10a3 3 0 100-6 3 3 0 000 6M21 19v-1a4 4 0 00-3-3.87M16 4.13a3 3 0 010 5.75",
   cases: "M9 11l2 2 4-4M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3",
+  alerts: "M6 16V11a6 6 0 0112 0v5l2 2H4l2-2M10 20a2 2 0 004 0",
   settings: "M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M16 4v4M10 10v4M18 16v4",
 };
 

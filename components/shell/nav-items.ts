@@ -11,7 +11,8 @@ export type NavIcon =
   | "banks"
   | "users"
   | "settings"
-  | "cases";
+  | "cases"
+  | "alerts";
 
 export interface NavItem {
   href: string;
@@ -28,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/callbacks", label: "Callbacks", icon: "callbacks" },
   { href: "/requests", label: "Request log", icon: "requests" },
   { href: "/cases", label: "Cases", icon: "cases" },
+  { href: "/alerts", label: "Alerts", icon: "alerts" },
   { href: "/payins/new", label: "New pay-in", icon: "payin", roles: ORDER_WRITE_ROLES },
   { href: "/payouts/new", label: "New pay-out", icon: "payout", roles: ORDER_WRITE_ROLES },
   { href: "/payouts/batches", label: "Pay-out files", icon: "payout" },

@@ -224,7 +224,23 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     ...order(e),
     ` as ${e.details.state === "found" ? "found" : "not found"}${str(e.details.note) ? `: “${str(e.details.note)}”` : ""}`,
   ],
+  "alert.acknowledge": (e) => ["Acknowledged the alert ", ...alert(e)],
+  "alert.resolve": (e) => ["Resolved the alert ", ...alert(e)],
+  "settings.alerts": (e) => [
+    `Changed the alert rules${Array.isArray(e.details.changes) ? `: ${e.details.changes.map(str).join("; ")}` : ""}`,
+  ],
+  "settings.alert-channel-add": (e) => [
+    `Added the alert channel “${str(e.details.name)}” (${e.details.kind === "email" ? "e-mail" : "webhook"})`,
+  ],
+  "settings.alert-channel-remove": (e) => [`Removed the alert channel “${str(e.details.name)}”`],
 };
+
+/** "“3 orders not sent…”" linked to the Alerts page. */
+function alert(e: ActivityEntry): ActivityPart[] {
+  return [
+    { text: `“${str(e.details.title) || "an alert"}”`, href: "/alerts?state=all", title: e.target ?? "" },
+  ];
+}
 
 /** "the file payouts.csv" linked to its batch's page. */
 function batch(e: ActivityEntry): ActivityPart[] {

@@ -3,7 +3,8 @@
  * and the sandbox (lib/sandbox/routes/metrics.ts). One registry per process, held in a process slot: Next
  * bundles instrumentation.ts apart from the route handlers, and each copy of this module must count into the
  * registry the other serves. Labels take bounded values only (route patterns, outcomes, kinds), never a raw
- * URL or an id. Issue 18 also asks for "alerts open": alerts are not built yet, so there is no such gauge.
+ * URL or an id. Alerts open and acknowledged, and alert messages
+ * waiting, are read from the dashboard's database at a scrape (sources added by lib/runtime.ts).
  *
  * No `import "server-only"`: the sandbox (its own Node process) uses it too.
  */
@@ -28,6 +29,14 @@ export interface Metrics {
   /** Sources of the sandbox's pending deliveries (one per sandbox in this process), summed at a scrape. */
   readonly deliveryQueues: Set<() => Promise<number>>;
   readonly pools: Set<PoolSource>;
+  /** Unresolved alerts by state and pending alert messages, read at a scrape (one source per runtime). */
+  readonly alertSources: Set<() => Promise<AlertCounts>>;
+}
+
+export interface AlertCounts {
+  open: number;
+  acknowledged: number;
+  pendingDeliveries: number;
 }
 
 /** Latency buckets in seconds: 5 ms to 10 s (a payment-service attempt times out at 10 s by default). */
@@ -47,6 +56,32 @@ function createMetrics(): Metrics {
   const registers = [registry];
   const deliveryQueues = new Set<() => Promise<number>>();
   const pools = new Set<PoolSource>();
+  const alertSources = new Set<() => Promise<AlertCounts>>();
+  const alertCounts = () =>
+    Promise.all([...alertSources].map((read) => read().catch(() => null))).then((all) =>
+      all.filter((c): c is AlertCounts => c !== null),
+    );
+  new Gauge({
+    name: "payorders_alerts_open",
+    help: "Alerts not resolved, by state (open, acknowledged)",
+    labelNames: ["state"] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const c of await alertCounts()) {
+        this.inc({ state: "open" }, c.open);
+        this.inc({ state: "acknowledged" }, c.acknowledged);
+      }
+    },
+  });
+  new Gauge({
+    name: "payorders_alert_deliveries_pending",
+    help: "Alert messages waiting to be sent or retried",
+    registers,
+    async collect() {
+      this.set((await alertCounts()).reduce((n, c) => n + c.pendingDeliveries, 0));
+    },
+  });
   new Gauge({
     name: "payorders_sandbox_callback_deliveries_pending",
     help: "Sandbox callback deliveries waiting to be delivered or retried",
@@ -109,6 +144,7 @@ function createMetrics(): Metrics {
     }),
     deliveryQueues,
     pools,
+    alertSources,
   };
 }
 

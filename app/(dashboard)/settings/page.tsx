@@ -4,17 +4,24 @@ import { SecondFactorSettingForm } from "@/components/second-factor/second-facto
 import { requirePageUser, USER_ADMIN_ROLES } from "@/lib/auth";
 import { getApprovalSettings } from "@/lib/database/dashboard/queries/payout-approvals";
 import { getSecondFactorRequired } from "@/lib/database/dashboard/queries/second-factors";
-import { getDb } from "@/lib/runtime";
+import { getDb, getEnv } from "@/lib/runtime";
+import { AlertChannels } from "@/components/alerts/alert-channels";
+import { AlertRulesForm } from "@/components/alerts/alert-rules-form";
+import { maskedTarget } from "@/lib/alerts/channel-schema";
+import { getAlertRuleSettings } from "@/lib/alerts/settings";
+import { listAlertChannels } from "@/lib/database/dashboard/queries/alerts";
 
 export const metadata: Metadata = { title: "Settings" };
 
-/** /settings (admins): the dashboard's own settings: which pay-outs wait for approval, the second factor. */
+/** /settings (admins): the dashboard's own settings: which pay-outs wait for approval, the second factor, alert rules and channels. */
 export default async function SettingsPage() {
   await requirePageUser(USER_ADMIN_ROLES);
   const db = await getDb();
-  const [{ mode, thresholds }, factorRequired] = await Promise.all([
+  const [{ mode, thresholds }, factorRequired, alertRules, channels] = await Promise.all([
     getApprovalSettings(db),
     getSecondFactorRequired(db),
+    getAlertRuleSettings(db),
+    listAlertChannels(db),
   ]);
   return (
     <div className="page stack">
@@ -26,6 +33,17 @@ export default async function SettingsPage() {
       </div>
       <ApprovalSettingsForm initial={{ mode, thresholds }} />
       <SecondFactorSettingForm required={factorRequired} />
+      <AlertRulesForm initial={alertRules} />
+      <AlertChannels
+        smtpConfigured={Boolean(getEnv().SMTP_URL)}
+        channels={channels.map((c) => ({
+          id: c.id,
+          kind: c.kind,
+          name: c.name,
+          format: c.format,
+          target: maskedTarget(c.kind, c.target),
+        }))}
+      />
     </div>
   );
 }

@@ -48,6 +48,11 @@ export const AUDIT_ACTIONS = [
   "callback.resend",
   "case.open",
   "case.close",
+  "alert.acknowledge",
+  "alert.resolve",
+  "settings.alerts",
+  "settings.alert-channel-add",
+  "settings.alert-channel-remove",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -35,6 +35,10 @@ export interface DashboardDatabase {
   payoutBatches: PayoutBatchesColumns;
   payoutBatchRows: PayoutBatchRowsColumns;
   paymentCases: PaymentCasesColumns;
+  alertRuleSettings: AlertRuleSettingsColumns;
+  alerts: AlertsColumns;
+  alertChannels: AlertChannelsColumns;
+  alertDeliveries: AlertDeliveriesColumns;
 }
 
 /** Staff roles, the users.role column's values (what each may do: lib/auth/roles.ts). */
@@ -384,3 +388,77 @@ export interface PaymentCasesColumns {
   staffNote: Defaulted<string | null>;
 }
 export type PaymentCaseRow = Selectable<PaymentCasesColumns>;
+
+/** An admin's change to an alert rule (0023); rules without a row run with their defaults. */
+export interface AlertRuleSettingsColumns {
+  rule: string;
+  enabled: boolean;
+  /** numeric: a string when read. */
+  threshold: ColumnType<string, string | number, string | number>;
+  updatedBy: string | null;
+  updatedAt: Defaulted<Date>;
+}
+
+export const ALERT_STATES = ["open", "acknowledged", "resolved"] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+/** One raise of an alert rule (0023): at most one unresolved per rule and subject. */
+export interface AlertsColumns {
+  id: string;
+  rule: string;
+  /** What it is about: '' for a whole-dashboard rule, else e.g. a batch id. */
+  subject: Defaulted<string>;
+  state: Defaulted<AlertState>;
+  title: string;
+  detail: string;
+  /** The orders it names (a few ids). */
+  orderIds: ColumnType<string[], string | undefined, string>;
+  raisedAt: Defaulted<Date>;
+  lastSeenAt: Defaulted<Date>;
+  acknowledgedBy: Defaulted<string | null>;
+  acknowledgedAt: Defaulted<Date | null>;
+  /** Who resolved it; null while unresolved, or when the condition cleared by itself (resolvedAt set). */
+  resolvedBy: Defaulted<string | null>;
+  resolvedAt: Defaulted<Date | null>;
+}
+export type AlertRow = Selectable<AlertsColumns>;
+
+export const ALERT_CHANNEL_KINDS = ["webhook", "email"] as const;
+export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
+/** A webhook's body: plain JSON, Slack-compatible {text}, Telegram-compatible {chat_id, text}; e-mail: "email". */
+export const ALERT_CHANNEL_FORMATS = ["json", "slack", "telegram", "email"] as const;
+export type AlertChannelFormat = (typeof ALERT_CHANNEL_FORMATS)[number];
+
+/** Where alerts are sent (0023). */
+export interface AlertChannelsColumns {
+  id: string;
+  kind: AlertChannelKind;
+  name: string;
+  /** The webhook's URL, or the e-mail recipients (comma-separated). */
+  target: string;
+  format: Defaulted<AlertChannelFormat>;
+  /** Telegram-compatible bodies: the chat to post to. */
+  chatId: string | null;
+  createdBy: string | null;
+  createdAt: Defaulted<Date>;
+}
+export type AlertChannelRow = Selectable<AlertChannelsColumns>;
+
+export const ALERT_EVENTS = ["raised", "resolved"] as const;
+export type AlertEvent = (typeof ALERT_EVENTS)[number];
+export type AlertDeliveryState = "pending" | "sent" | "failed";
+
+/** One alert's event to one channel (0023): made once, claimed and sent by one instance, retried with back-off. */
+export interface AlertDeliveriesColumns {
+  alertId: string;
+  channelId: string;
+  event: AlertEvent;
+  state: Defaulted<AlertDeliveryState>;
+  attempts: Defaulted<number>;
+  nextAttemptAt: Defaulted<Date>;
+  leaseUntil: Date | null;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: Defaulted<Date>;
+}
+export type AlertDeliveryRow = Selectable<AlertDeliveriesColumns>;
