@@ -10,6 +10,7 @@ import { samplePayinRequest } from "@/lib/contract/samples";
 import { sign } from "@/lib/signing";
 import { scratchPostgres } from "./dashboard-support";
 import { type Child, figure, freePort, load, ratio, startChild, TSX_IN_PROCESS } from "./lib";
+import { runSandboxPackageBench } from "./sandbox-package";
 import { runSandboxStoreBench } from "./sandbox-store";
 import { cpuMs, ownCpuMs, postgresCpuMs } from "./server-cpu";
 
@@ -215,4 +216,6 @@ export const sandboxParts: Record<string, () => Promise<void>> = {
   },
   store: runSandboxStoreBench,
   rss: () => rssAfterOrders(Number(process.env.BENCH_RSS_ORDERS ?? 100_000)),
+  // Issue 19: the installed package's start and create throughput, against tsx and Prism 5's mock.
+  package: runSandboxPackageBench,
 };
