@@ -15,7 +15,7 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   if (first === "--help" || first === "-h" || first === "help") {
     const [{ startUsage }, { USAGE }] = await Promise.all([import("./start-flags"), import("./cli/run")]);
-    console.log(`${startUsage(PROGRAM)}\n\n${USAGE.replaceAll("sandbox-cli", PROGRAM)}`);
+    console.log(`${startUsage(PROGRAM, true)}\n\n${USAGE.replaceAll("sandbox-cli", PROGRAM)}`);
     return 0;
   }
   if (first !== undefined && CLI_VERBS.has(first)) {
@@ -32,7 +32,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     return 2;
   }
   const { startFromCommandLine } = await import("./start");
-  return startFromCommandLine(first === "start" ? rest : argv, PROGRAM);
+  return startFromCommandLine(first === "start" ? rest : argv, PROGRAM, true);
 }
 
 main(process.argv.slice(2)).then(

@@ -83,8 +83,11 @@ export function parseStartFlags(argv: readonly string[]): StartArgs {
   return { help: false, env };
 }
 
-/** The usage of the start: every flag with its variable, meaning and default. */
-export function startUsage(program: string): string {
+/**
+ * The usage of the start: every flag with its variable, meaning and default; `verbs` when the same program
+ * also runs the command line's verbs (the package's bin.ts).
+ */
+export function startUsage(program: string, verbs = false): string {
   const width = Math.max(...START_FLAGS.map((f) => f.flag.length)) + 8;
   const lines = START_FLAGS.map((f) => {
     const head = `  ${f.flag} <value>`.padEnd(width + 2);
@@ -92,8 +95,8 @@ export function startUsage(program: string): string {
     return `${head} ${tail}`;
   });
   return [
-    `usage: ${program} [start] [flags]   starts the sandbox payment service (PGlite in a folder unless --database-url)`,
-    `       ${program} <verb> …          the test controls and check-receiver (docs/qa.md, Command line)`,
+    `usage: ${program}${verbs ? " [start]" : ""} [flags]   starts the sandbox payment service (PGlite in a folder unless --database-url)`,
+    ...(verbs ? [`       ${program} <verb> …          the test controls and check-receiver (below)`] : []),
     "",
     "flags (each is the environment variable in brackets; a flag wins over the environment):",
     ...lines,

@@ -17,18 +17,19 @@ import { startupMessage } from "./startup-message";
 export async function startFromCommandLine(
   argv: readonly string[],
   program: string,
+  verbs = false,
 ): Promise<number | undefined> {
   let flags: Record<string, string>;
   try {
     const parsed = parseStartFlags(argv);
     if (parsed.help) {
-      console.log(startUsage(program));
+      console.log(startUsage(program, verbs));
       return 0;
     }
     flags = parsed.env;
   } catch (error) {
     if (!(error instanceof StartFlagError)) throw error;
-    console.error(`${error.message}\n${startUsage(program)}`);
+    console.error(`${error.message}\n${startUsage(program, verbs)}`);
     return 2;
   }
   let config: ReturnType<typeof loadSandboxConfig>;
