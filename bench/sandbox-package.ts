@@ -11,8 +11,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildOpenApiDocument } from "@/lib/contract/openapi";
-import { samplePayinRequest } from "@/lib/contract/samples";
-import { sign } from "@/lib/signing";
 import {
   buildPackagesInTemp,
   installScratchProject,
@@ -21,24 +19,7 @@ import {
 } from "@/lib/testing/installed-packages";
 import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
 import { figure, freePort, load, ratio, ROOT, TSX_IN_PROCESS } from "./lib";
-
-const CLIENT_ID = "bench-merchant";
-const SECRET = "bench-secret-0123456789";
-const CONNECTIONS = 50;
-const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
-const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 2);
-
-function signedPayin() {
-  const body = JSON.stringify(samplePayinRequest("Card"));
-  return {
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Client-Id": CLIENT_ID,
-      "X-Signature": sign(SECRET, body),
-    },
-  };
-}
+import { CLIENT_ID, CONNECTIONS, DURATION_SEC, SECRET, signedPayin, WARMUP_SEC } from "./sandbox-load";
 
 interface Timed {
   url: string;
