@@ -63,7 +63,10 @@ module.exports = {
         "The QA kit ships as the payorders-sandbox-kit package (scripts/pack.mjs), which carries what it imports: only lib/contract (not its OpenAPI routes) and lib/signing.",
       severity: "error",
       from: { path: "^lib/sandbox/kit/", pathNot: TESTS },
-      to: { path: "^(app|components|lib|scripts)/", pathNot: "^lib/(sandbox/kit/|contract/(?!openapi/)|signing/)" },
+      to: {
+        path: "^(app|components|lib|scripts)/",
+        pathNot: "^lib/(sandbox/kit/|contract/(?!openapi/)|signing/)",
+      },
     },
     {
       name: "dashboard-data-is-not-sandbox-data",
