@@ -106,7 +106,13 @@ async function prismMock(dir: string): Promise<Timed> {
 
 async function createThroughput(url: string) {
   const target = `${url}/api/v1/payin/create`;
-  await load({ url: target, connections: CONNECTIONS, durationSec: WARMUP_SEC, makeRequest: signedPayin });
+  // A warm-up of a number of requests rather than seconds: on a busy machine a short round may see no answer.
+  await load({
+    url: target,
+    connections: CONNECTIONS,
+    amount: CONNECTIONS * 4 * WARMUP_SEC,
+    makeRequest: signedPayin,
+  });
   return load({ url: target, connections: CONNECTIONS, durationSec: DURATION_SEC, makeRequest: signedPayin });
 }
 
