@@ -161,6 +161,18 @@ export function installScratchProject(options: {
   files?: string;
 }): ScratchProject {
   const dir = mkdtempSync(path.join(os.tmpdir(), `${options.name}-`));
+  try {
+    return installInto(dir, options);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function installInto(
+  dir: string,
+  options: { name: string; tarballs: BuiltPackage[]; registryDependencies?: string[]; files?: string },
+): ScratchProject {
   const ours = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
   const versions: Record<string, string> = {};
   for (const dependency of options.registryDependencies ?? []) {
@@ -194,7 +206,6 @@ export function installScratchProject(options: {
     encoding: "utf8",
   });
   if (npm.status !== 0) {
-    rmSync(dir, { recursive: true, force: true });
     throw new Error(
       `npm ci --offline in a scratch project failed (${npm.status}):\n${npm.stdout}${npm.stderr}`,
     );
