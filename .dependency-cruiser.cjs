@@ -58,6 +58,17 @@ module.exports = {
       to: { path: DASHBOARD },
     },
     {
+      name: "kit-carries-only-contract-and-signing",
+      comment:
+        "The QA kit ships as the payorders-sandbox-kit package (scripts/pack.mjs), which carries what it imports: only lib/contract (not its OpenAPI routes) and lib/signing.",
+      severity: "error",
+      from: { path: "^lib/sandbox/kit/", pathNot: TESTS },
+      to: {
+        path: "^(app|components|lib|scripts)/",
+        pathNot: "^lib/(sandbox/kit/|contract/(?!openapi/)|signing/)",
+      },
+    },
+    {
       name: "dashboard-data-is-not-sandbox-data",
       comment: "Each system owns its database: the dashboard's data never imports the sandbox's.",
       severity: "error",

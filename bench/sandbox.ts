@@ -6,30 +6,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
-import { samplePayinRequest } from "@/lib/contract/samples";
-import { sign } from "@/lib/signing";
 import { scratchPostgres } from "./dashboard-support";
 import { type Child, figure, freePort, load, ratio, startChild, TSX_IN_PROCESS } from "./lib";
+import { CLIENT_ID, CONNECTIONS, DURATION_SEC, SECRET, signedPayin, WARMUP_SEC } from "./sandbox-load";
+import { runSandboxPackageBench } from "./sandbox-package";
 import { runSandboxStoreBench } from "./sandbox-store";
 import { cpuMs, ownCpuMs, postgresCpuMs } from "./server-cpu";
-
-const CLIENT_ID = "bench-merchant";
-const SECRET = "bench-secret-0123456789";
-const CONNECTIONS = 50;
-const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 10);
-const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 2);
-
-function signedPayin() {
-  const body = JSON.stringify(samplePayinRequest("Card"));
-  return {
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Client-Id": CLIENT_ID,
-      "X-Signature": sign(SECRET, body),
-    },
-  };
-}
 
 async function startSandboxChild(dbEnv: Record<string, string>): Promise<{ child: Child; url: string }> {
   const port = await freePort();
@@ -215,4 +197,6 @@ export const sandboxParts: Record<string, () => Promise<void>> = {
   },
   store: runSandboxStoreBench,
   rss: () => rssAfterOrders(Number(process.env.BENCH_RSS_ORDERS ?? 100_000)),
+  // Issue 19: the installed package's start and create throughput, against tsx and Prism 5's mock.
+  package: runSandboxPackageBench,
 };

@@ -12,7 +12,10 @@ import type { ResolvedOptions } from "./options";
 import { log } from "@/lib/observability/logger";
 
 const CACHE_MS = 1_000;
-/** A run's last-seen time is written at most this often (it only decides when an idle run goes). */
+/**
+ * A run's last-seen time is written at most this often (it only decides when an idle run goes), and at most
+ * a quarter of the idle time apart (a sandbox with a short idle time, in tests).
+ */
 const TOUCH_EVERY_MS = 60_000;
 
 export class AccountDirectory {
@@ -58,7 +61,8 @@ export class AccountDirectory {
   seen(account: Merchant): void {
     if (account.runOf === undefined) return;
     const now = this.opts.now().getTime();
-    if (now - (this.touched.get(account.clientId) ?? 0) < TOUCH_EVERY_MS) return;
+    const every = Math.min(TOUCH_EVERY_MS, this.opts.runIdleMs / 4);
+    if (now - (this.touched.get(account.clientId) ?? 0) < every) return;
     this.touched.set(account.clientId, now);
     touchRun(this.db, account.clientId, new Date(now)).catch((error: unknown) => {
       log().error({ err: error, clientId: account.clientId }, "sandbox: touching a run failed");

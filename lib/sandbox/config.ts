@@ -234,7 +234,7 @@ export interface SandboxEnvConfig {
 export class SandboxConfigError extends Error {}
 
 /**
- * Validates the sandbox's environment (`source`: process.env, read once by lib/sandbox/main.ts at start) and
+ * Validates the sandbox's environment (`source`: process.env and the start flags, read once by lib/sandbox/start.ts at start) and
  * reads the files it names; throws SandboxConfigError listing every bad variable.
  */
 export function loadSandboxConfig(source: Record<string, string | undefined>): SandboxEnvConfig {

@@ -1,60 +1,16 @@
-/** `npm run sandbox`: the sandbox payment service on its own (env in lib/sandbox/config.ts, docs/configuration.md). */
-import { createLogger, installLogger, log, wantsPrettyLogs } from "@/lib/observability/logger";
-import { loadSandboxConfig, SandboxConfigError } from "./config";
-import { startSandbox } from "./server";
-import { startupMessage } from "./startup-message";
+/**
+ * `npm run sandbox [-- flags]`: the sandbox payment service on its own (env in lib/sandbox/config.ts,
+ * docs/configuration.md; each variable also a flag, start-flags.ts). The packaged `payorders-sandbox` starts
+ * it the same way (bin.ts).
+ */
+import { startFromCommandLine } from "./start";
 
-async function main(): Promise<void> {
-  // The one place the sandbox reads its environment: everything below gets its settings from `config`.
-  const config = loadSandboxConfig(process.env);
-  installLogger(
-    createLogger({
-      name: "sandbox",
-      level: config.logLevel,
-      pretty: wantsPrettyLogs(process.env.NODE_ENV, config.logPretty),
-    }),
-  );
-  const sandbox = await startSandbox({
-    port: config.port,
-    host: config.host,
-    database: config.database,
-    accounts: config.accounts,
-    expiryMinutes: config.expiryMinutes,
-    callbackRetrySchedule: config.callbackRetrySchedule,
-    callbackMaxAttempts: config.callbackMaxAttempts,
-    rateLimit: config.rateLimitPerMinute,
-    authFailureLimit: config.authFailuresPerMinute,
-    runIdleMinutes: config.runIdleMinutes,
-    amountLimits: config.amountLimits,
-    detailsPool: config.detailsPool,
-    metricsToken: config.metricsToken,
-  });
-  const store =
-    "url" in config.database
-      ? "PostgreSQL"
-      : `PGlite in ${"dataDir" in config.database ? config.database.dataDir : "memory"}`;
-  // A line for people (and for the scripts that wait for it), not a log entry.
-  console.log(
-    startupMessage({ url: sandbox.url, accounts: config.accounts, accountsFile: config.accountsFile, store }),
-  );
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log().info({ signal }, "sandbox: shutting down");
-    sandbox.close().then(
-      () => process.exit(0),
-      (error) => {
-        log().error({ err: error }, "sandbox: shutdown failed");
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-}
-
-main().catch((error) => {
-  console.error(error instanceof SandboxConfigError ? error.message : error);
-  process.exit(1);
-});
+startFromCommandLine(process.argv.slice(2), "npm run sandbox --").then(
+  (code) => {
+    if (code !== undefined) process.exit(code);
+  },
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -186,6 +186,43 @@ describe("QA runs", () => {
     expect(await ordersOf(run.run.clientId)).toBe(0);
   });
 
+  it("a run kept alive outlives the idle time; one nobody uses goes", async () => {
+    const kept = await kit.startRun({ label: "kept alive" });
+    const left = await kit.startRun({ label: "left alone" });
+    const alive = kept.keepAlive(40);
+    try {
+      // An hour on in three steps, each after a touch of the kept run: it is never 30 minutes unused.
+      for (let step = 0; step < 3; step++) {
+        const seen = (await kit.runs()).find((r) => r.clientId === kept.run.clientId)?.lastSeenAt;
+        await vi.waitFor(
+          async () => {
+            const now = (await kit.runs()).find((r) => r.clientId === kept.run.clientId)?.lastSeenAt;
+            expect(now).not.toBe(seen);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        shift += 20 * 60_000;
+      }
+      await vi.waitFor(
+        async () => {
+          expect((await kit.runs()).map((r) => r.clientId)).not.toContain(left.run.clientId);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect((await kit.runs()).map((r) => r.clientId)).toContain(kept.run.clientId);
+      expect((await kept.clock()).offsetMs).toBe(0);
+    } finally {
+      alive.stop();
+    }
+    // touch() alone is a signed call of the run's, and counts as use.
+    shift += 20 * 60_000;
+    await kept.touch();
+    shift += 20 * 60_000;
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await kit.runs()).map((r) => r.clientId)).toContain(kept.run.clientId);
+    await kept.end();
+  });
+
   // Last: it moves the sandbox's clock hours on.
   it("a run unused for longer than the idle time is removed with its orders", async () => {
     const idle = await kit.startRun({ label: "forgotten" });

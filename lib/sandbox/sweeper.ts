@@ -16,6 +16,7 @@ export class ExpirySweeper {
   private running: Promise<void> | undefined;
   private stopped = true;
   private lastCleanup = 0;
+  private lastRunSweep = 0;
 
   constructor(private readonly ctx: SandboxContext) {}
 
@@ -60,6 +61,10 @@ export class ExpirySweeper {
       const longestWindow = Math.max(opts.rateLimitWindowMs, opts.authFailures.windowMs);
       await deleteOldWindows(db, new Date(now.getTime() - 2 * longestWindow - 60_000));
       await deleteRequestsBefore(db, new Date(now.getTime() - REQUEST_LOG_KEPT_MS));
+    }
+    // Once a minute, or four times per idle time when that is shorter (a sandbox started with a short one).
+    if (now.getTime() - this.lastRunSweep > Math.min(60_000, opts.runIdleMs / 4)) {
+      this.lastRunSweep = now.getTime();
       await this.removeIdleRuns(now);
     }
     return expired;

@@ -23,6 +23,8 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   env: Record<string, string | undefined>;
+  /** The program's name in usage lines (default `sandbox-cli`; the package's is `payorders-sandbox`). */
+  program?: string;
 }
 
 /** Exit codes: 0 done, 1 refused or failed, 2 a usage error. */
@@ -45,7 +47,7 @@ common: --url <sandbox URL> (SANDBOX_URL, default http://127.0.0.1:${SANDBOX_DEF
         --json (machine-readable output), --help`;
 
 /** The usage lines of one verb (a usage error shows these, not the whole list). */
-function usageOf(verb: string): string {
+function usageOf(verb: string, program: string): string {
   const lines = USAGE.split("\n");
   const start = lines.findIndex((l) => l.trimStart().startsWith(verb === "clock" ? "clock [show]" : verb));
   if (start < 0) return lines[0] ?? "";
@@ -54,7 +56,7 @@ function usageOf(verb: string): string {
     if (!l.startsWith("      ")) break;
     own.push(l);
   }
-  return `usage: sandbox-cli ${own.map((l) => l?.trim()).join(" ")}  (sandbox-cli --help for all verbs)`;
+  return `usage: ${program} ${own.map((l) => l?.trim()).join(" ")}  (${program} --help for all verbs)`;
 }
 
 class UsageError extends Error {
@@ -172,12 +174,14 @@ const TRIGGERS = { paid: "Success", failed: "Failed", expired: "Expired" } as co
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [verb, ...rest] = argv;
+  const program = io.program ?? "sandbox-cli";
+  const usage = USAGE.replaceAll("sandbox-cli", program);
   if (verb === undefined || verb === "--help" || verb === "-h" || verb === "help") {
-    (verb === undefined ? io.stderr : io.stdout)(`${USAGE}\n`);
+    (verb === undefined ? io.stderr : io.stdout)(`${usage}\n`);
     return verb === undefined ? EXIT.usage : EXIT.ok;
   }
   if (!Object.hasOwn(VERB_OPTIONS, verb)) {
-    io.stderr(`unknown verb "${verb}"\n${USAGE}\n`);
+    io.stderr(`unknown verb "${verb}"\n${usage}\n`);
     return EXIT.usage;
   }
   let json = false;
@@ -190,14 +194,14 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     });
     json = values.json === true;
     if (values.help) {
-      io.stdout(`${USAGE}\n`);
+      io.stdout(`${usage}\n`);
       return EXIT.ok;
     }
     return await dispatch(verb as Verb, positionals, values as Values, io, json);
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (error instanceof UsageError || (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))) {
-      io.stderr(`${(error as Error).message}\n${usageOf(verb)}\n`);
+      io.stderr(`${(error as Error).message}\n${usageOf(verb, program)}\n`);
       return EXIT.usage;
     }
     if (error instanceof SandboxKitError) {

@@ -12,10 +12,14 @@
  *   await run.advanceClock({ seconds: 15 * 60 }); // the run's unpaid pay-ins are Expired now
  *   await run.resetClock(); // back on the real time
  *   await sandbox.createPayin(request, { chaos: { modes: ["duplicate", "out-of-order"], seed: 7 } });
+ *   const alive = run.keepAlive(); // while a system under test holds the run's credentials; alive.stop()
  *
- * The Playwright fixture built on it is in ./playwright.ts.
+ * where `request` is a request builder's: `samplePayinRequest("SBP", { amount: 1500 })` (exported below).
+ * The Playwright fixture built on it is in ./playwright.ts; starting a system under test with a run's
+ * credentials in ./system-under-test.ts.
  *
- * Relative imports only: Playwright suites load it without the app's path aliases.
+ * Relative imports only: Playwright suites load it without the app's path aliases, and scripts/pack.mjs
+ * packs it (with what it imports from lib/contract and lib/signing) as the `payorders-sandbox-kit` package.
  */
 import type { z } from "zod";
 import {
@@ -48,6 +52,44 @@ import {
   sandboxRequestLogSchema,
 } from "../../contract";
 import { signRequest } from "../../signing";
+
+/** The request builders: valid sample requests of every method, with deep-merged overrides. */
+export {
+  type DeepPartial,
+  deepMerge,
+  SAMPLE_VALUES,
+  type SampleOverrides,
+  samplePayinRequest,
+  samplePayoutRequest,
+} from "../../contract/samples";
+export type {
+  Bank,
+  FinalStatus,
+  PayinMethod,
+  PayinRequest,
+  PayinResponse,
+  PayoutMethod,
+  PayoutRequest,
+  PayoutResponse,
+  Problem,
+  SandboxChaos,
+  SandboxClock,
+  SandboxOrder,
+  SandboxRequestLog,
+  SandboxRun,
+  SandboxRunCleared,
+  SandboxRunStart,
+} from "../../contract";
+export { PAYIN_METHODS, PAYOUT_METHODS } from "../../contract";
+export {
+  freePort,
+  type RunningSystemUnderTest,
+  startSystemUnderTest,
+  type SystemUnderTestConfig,
+  type SystemUnderTestContext,
+} from "./system-under-test";
+/** How the sandbox and the service sign: X-Signature of a request, and verifying a callback's. */
+export { sign, signRequest, verify, verifyStandardWebhook } from "../../signing";
 
 export interface SandboxKitOptions {
   /** The sandbox's base URL, e.g. http://127.0.0.1:4010. */
@@ -87,7 +129,25 @@ export type SandboxRunKit = ReturnType<typeof accountKit> & {
   reset(): Promise<SandboxRunCleared>;
   /** Removes the run and everything it made. */
   end(): Promise<SandboxRunCleared>;
+  /**
+   * A signed call as the run that does nothing else: any signed request of the run's starts its idle time
+   * (`run.idleMinutes`) again.
+   */
+  touch(): Promise<void>;
+  /**
+   * Keeps the run from going idle while something else holds its credentials (a system under test that
+   * may sit unused): touch() every `everyMs` (default a quarter of the idle time, at most 5 minutes) until
+   * stop(). The timer never keeps a process alive on its own.
+   */
+  keepAlive(everyMs?: number, onError?: (error: unknown) => void): KeepAlive;
 };
+
+export interface KeepAlive {
+  stop(): void;
+}
+
+/** The longest wait between two touches of keepAlive() by default. */
+export const KEEP_ALIVE_MAX_MS = 5 * 60_000;
 
 export interface CreateOptions {
   /** Callback chaos for this order ({ modes: [] }: none, even where the account has some). */
@@ -236,11 +296,23 @@ export function sandboxKit(options: SandboxKitOptions) {
       const run = await post("/sandbox/runs", start, sandboxRunSchema);
       const path = `/sandbox/runs/${encodeURIComponent(run.clientId)}`;
       const own = accountKit({ ...options, clientId: run.clientId, secret: run.secret });
+      const touch = async () => {
+        await own.clock();
+      };
       return {
         ...own,
         run,
         reset: () => post(`${path}/reset`, {}, sandboxRunClearedSchema),
         end: () => get(path, sandboxRunClearedSchema, "DELETE"),
+        touch,
+        keepAlive(everyMs, onError) {
+          const every = everyMs ?? Math.min(KEEP_ALIVE_MAX_MS, (run.idleMinutes * 60_000) / 4);
+          const timer = setInterval(() => {
+            touch().catch((error: unknown) => onError?.(error));
+          }, every);
+          timer.unref?.();
+          return { stop: () => clearInterval(timer) };
+        },
       };
     },
     /** Deletes a run's orders, callbacks, request log and clock by its client id (signed as the account that started it). */

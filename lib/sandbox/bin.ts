@@ -1,0 +1,47 @@
+/**
+ * `payorders-sandbox`, the packaged sandbox's one command (scripts/pack.mjs compiles this file): with no verb,
+ * `start`, or only flags it starts the sandbox (start.ts, flags as in start-flags.ts); with a verb of the
+ * command line (`trigger`, `create`, `clock`, `runs`, `requests`, `callbacks`, `check-receiver`) it runs that
+ * (cli/run.ts). Each path loads only what it needs.
+ */
+const PROGRAM = "payorders-sandbox";
+const CLI_VERBS = new Set(["trigger", "create", "clock", "runs", "requests", "callbacks", "check-receiver"]);
+
+async function main(argv: string[]): Promise<number | undefined> {
+  const [first, ...rest] = argv;
+  if (first === "--version" || first === "-v") {
+    console.log(process.env.PAYORDERS_SANDBOX_VERSION ?? "unknown");
+    return 0;
+  }
+  if (first === "--help" || first === "-h" || first === "help") {
+    const [{ startUsage }, { USAGE }] = await Promise.all([import("./start-flags"), import("./cli/run")]);
+    console.log(`${startUsage(PROGRAM, true)}\n\n${USAGE.replaceAll("sandbox-cli", PROGRAM)}`);
+    return 0;
+  }
+  if (first !== undefined && CLI_VERBS.has(first)) {
+    const { run } = await import("./cli/run");
+    return run(argv, {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      env: process.env,
+      program: PROGRAM,
+    });
+  }
+  if (first !== undefined && first !== "start" && !first.startsWith("-")) {
+    console.error(`unknown verb "${first}" (${PROGRAM} --help)`);
+    return 2;
+  }
+  const { startFromCommandLine } = await import("./start");
+  return startFromCommandLine(first === "start" ? rest : argv, PROGRAM, true);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    // The CLI's verbs end when their work is done; the server stays up (undefined).
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,248 @@
+/**
+ * The outsider test (issue 19 §1, §5): the sandbox and its QA kit as an outside QA team gets them. The two
+ * packages of `npm run pack` are built, installed from their tarballs into a scratch project under
+ * os.tmpdir() (offline, from the npm cache; no path or link back into this repository), and there the
+ * installed `payorders-sandbox` is started — on a PGlite folder, or by URL on PostgreSQL (TEST_DB) — its
+ * command line driven, the project type-checked against the kit's declarations, and the example suite
+ * (examples/qa-suite: the first test of docs/qa.md, runs, chaos, the clock, a system under test started
+ * with a run's credentials and kept alive) run by the project's own Playwright.
+ */
+import { spawn } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type BuiltPackages,
+  buildPackagesInTemp,
+  type InstalledSandbox,
+  installScratchProject,
+  pathsBackIntoRepository,
+  type ScratchProject,
+  startInstalledSandbox,
+} from "@/lib/testing/installed-packages";
+import { createPostgresScratchDatabase } from "@/lib/testing/database";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const postgres = process.env.TEST_DB === "postgres";
+
+let built: BuiltPackages;
+let project: ScratchProject;
+let sandbox: InstalledSandbox;
+let dataDir: string | undefined;
+let database: Awaited<ReturnType<typeof createPostgresScratchDatabase>> | undefined;
+
+/** Runs a command of the project to its end: exit code and output. */
+function runIn(command: string, args: string[], env: Record<string, string | undefined> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: project.dir,
+      env: { ...project.env, ...env } as NodeJS.ProcessEnv,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString("utf8");
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString("utf8");
+    });
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A callback receiver that answers 200 to everything and counts what came. */
+async function startReceiver(): Promise<{ url: string; server: Server; count(): number }> {
+  let count = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      count++;
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/postback`, server, count: () => count };
+}
+
+const cli = (args: string[], env: Record<string, string | undefined> = {}) =>
+  runIn(project.bin("payorders-sandbox"), args, { SANDBOX_URL: sandbox.url, ...env });
+
+beforeAll(async () => {
+  built = await buildPackagesInTemp();
+  project = installScratchProject({
+    name: "qa-outsider",
+    tarballs: [built.sandbox, built.kit],
+    registryDependencies: ["@playwright/test", "typescript", "@types/node"],
+    files: path.join(root, "examples", "qa-suite"),
+  });
+  const flags = [
+    "--port",
+    "0",
+    "--log-level",
+    "warn",
+    "--callback-retry-schedule",
+    "200,500",
+    "--run-idle-minutes",
+    "0.2",
+  ];
+  if (postgres) {
+    database = await createPostgresScratchDatabase("outsider_sandbox");
+    flags.push("--database-url", database.url);
+  } else {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "outsider-sandbox-data-"));
+    flags.push("--data-dir", dataDir);
+  }
+  sandbox = await startInstalledSandbox(project, flags);
+}, 300_000);
+
+afterAll(async () => {
+  await sandbox?.stop();
+  project?.remove();
+  built?.remove();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
+}, 60_000);
+
+describe("the packages, installed outside the repository", () => {
+  it("are installed from their tarballs alone: nothing leads back into the repository", () => {
+    expect(project.dir.startsWith(os.tmpdir())).toBe(true);
+    expect(pathsBackIntoRepository(project.dir)).toEqual([]);
+    const installed = (name: string) =>
+      JSON.parse(readFileSync(path.join(project.dir, "node_modules", name, "package.json"), "utf8"));
+    const ours = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    const sandboxPackage = installed("payorders-sandbox");
+    expect(sandboxPackage.bin).toEqual({ "payorders-sandbox": "bin/payorders-sandbox.mjs" });
+    expect(sandboxPackage.engines).toEqual(ours.engines);
+    // Compiled JavaScript: no tsx, no TypeScript at run time.
+    expect(Object.keys(sandboxPackage.dependencies)).not.toContain("tsx");
+    for (const [name, version] of Object.entries(sandboxPackage.dependencies as Record<string, string>))
+      expect(version, name).toBe(ours.dependencies[name]);
+    expect(existsSync(path.join(project.dir, "node_modules", "tsx"))).toBe(false);
+    const kit = installed("payorders-sandbox-kit");
+    expect(kit.dependencies).toEqual({ zod: ours.dependencies.zod });
+    expect(Object.keys(kit.peerDependencies)).toEqual(["@playwright/test"]);
+    // Playwright once: the project's (the kit brings none of its own).
+    expect(existsSync(path.join(project.dir, "node_modules", "payorders-sandbox-kit", "node_modules"))).toBe(
+      false,
+    );
+  });
+
+  it("starts with `npx payorders-sandbox`, PGlite in a folder or PostgreSQL by URL", {
+    timeout: 60_000,
+  }, async () => {
+    expect(sandbox.output()).toContain(postgres ? "PostgreSQL" : `PGlite in ${dataDir}`);
+    expect(await (await fetch(`${sandbox.url}/healthz`)).json()).toEqual({ ok: true });
+    const help = await cli(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--run-idle-minutes <value>.*\[SANDBOX_RUN_IDLE_MINUTES\]/);
+    expect(help.stdout).toMatch(/usage: payorders-sandbox <verb>/);
+    const bad = await cli(["--no-such-flag"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown flag --no-such-flag");
+  });
+
+  it("its command line drives a run: runs start, create, trigger, clock, requests, callbacks, runs end", {
+    timeout: 90_000,
+  }, async () => {
+    const started = await cli(["runs", "start", "--label", "outsider cli", "--json"]);
+    expect(started.code, started.stderr).toBe(0);
+    const run = JSON.parse(started.stdout) as { clientId: string; secret: string };
+    const asRun = { PAYMENT_API_CLIENT_ID: run.clientId, PAYMENT_API_SECRET: run.secret };
+
+    const receiver = await startReceiver();
+    const postback = `--set=postbackUrl=${receiver.url}`;
+    const created = await cli(
+      ["create", "payin", "--method", "SBP", "--amount", "1500", postback, "--json"],
+      asRun,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const order = (JSON.parse(created.stdout) as { response: { id: string; status: string } }).response;
+    expect(order.status).toBe("In progress");
+
+    const paid = await cli(["trigger", "paid", order.id, "--json"], asRun);
+    expect(paid.code, paid.stderr).toBe(0);
+    expect(JSON.parse(paid.stdout).status).toBe("Success");
+
+    const again = await cli(["trigger", "failed", order.id], asRun);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("status: 409");
+
+    const moved = await cli(["clock", "advance", "15m", "--json"], asRun);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(JSON.parse(moved.stdout).offsetMs).toBeGreaterThanOrEqual(15 * 60_000);
+    expect((await cli(["clock", "reset"], asRun)).code).toBe(0);
+
+    const log = await cli(["requests", "--order", order.id, "--json"], asRun);
+    expect(log.code, log.stderr).toBe(0);
+
+    await expect.poll(() => receiver.count(), { timeout: 10_000 }).toBe(1);
+    const resend = await cli(["callbacks", "resend", order.id], asRun);
+    expect(resend.code, resend.stderr).toBe(0);
+    await expect.poll(() => receiver.count(), { timeout: 10_000 }).toBe(2);
+    receiver.server.close();
+
+    const ended = await cli(["runs", "end", run.clientId, "--json"]);
+    expect(ended.code, ended.stderr).toBe(0);
+    expect(JSON.parse(ended.stdout)).toMatchObject({ clientId: run.clientId, removedOrders: 1 });
+  });
+
+  it("its check-receiver grades a receiver (one that accepts everything fails)", {
+    timeout: 60_000,
+  }, async () => {
+    const naive = await startReceiver();
+    try {
+      const junit = path.join(project.dir, "check-receiver.xml");
+      const checked = await cli([
+        "check-receiver",
+        "--url",
+        naive.url,
+        "--client-id",
+        "merchant-1",
+        "--secret",
+        "merchant-secret-1",
+        "--slow",
+        "300ms",
+        "--junit",
+        junit,
+      ]);
+      expect(checked.code).toBe(1);
+      expect(readFileSync(junit, "utf8")).toContain("<testsuite");
+    } finally {
+      naive.server.close();
+    }
+  });
+
+  // These two at once: each mostly waits on its own process.
+  it.concurrent("the project type-checks against the kit's declarations (NodeNext resolution)", async () => {
+    const tsc = await runIn(process.execPath, [
+      path.join(project.dir, "node_modules", "typescript", "bin", "tsc"),
+      "-p",
+      ".",
+    ]);
+    expect(tsc.code, `${tsc.stdout}${tsc.stderr}`).toBe(0);
+  }, 180_000);
+
+  it.concurrent("the example suite passes with the project's own Playwright and the kit's fixture", async () => {
+    const report = path.join(project.dir, "report.json");
+    const suite = await runIn(
+      process.execPath,
+      [
+        path.join(project.dir, "node_modules", "@playwright", "test", "cli.js"),
+        "test",
+        "--reporter=list,json",
+      ],
+      { SANDBOX_URL: sandbox.url, PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: "1" },
+    );
+    const stats = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")).stats : undefined;
+    expect(suite.code, `${suite.stdout}${suite.stderr}`).toBe(0);
+    expect(suite.stdout).not.toContain("Requiring @playwright/test second time");
+    // Every test ran, none skipped: the keep-alive one needs the short idle time given above.
+    expect(stats).toMatchObject({ unexpected: 0, skipped: 0, flaky: 0 });
+    expect(stats.expected).toBe(7);
+  }, 180_000);
+});

@@ -1,0 +1,90 @@
+/**
+ * Starting the sandbox from a command line (`npm run sandbox`, the packaged `payorders-sandbox`): its
+ * environment and flags (start-flags.ts) read once, the logger installed, the server started, and stopped
+ * on SIGINT/SIGTERM.
+ */
+import { createLogger, installLogger, log, wantsPrettyLogs } from "@/lib/observability/logger";
+import { loadSandboxConfig, SandboxConfigError } from "./config";
+import { startSandbox } from "./server";
+import { parseStartFlags, StartFlagError, startUsage } from "./start-flags";
+import { startupMessage } from "./startup-message";
+
+/**
+ * Starts the sandbox from `argv` (flags) and the process environment. Resolves to an exit code when it
+ * should not go on (`--help`: 0, a bad flag or setting: 2 or 1, with the message printed), to undefined
+ * once it is serving.
+ */
+export async function startFromCommandLine(
+  argv: readonly string[],
+  program: string,
+  verbs = false,
+): Promise<number | undefined> {
+  let flags: Record<string, string>;
+  try {
+    const parsed = parseStartFlags(argv);
+    if (parsed.help) {
+      console.log(startUsage(program, verbs));
+      return 0;
+    }
+    flags = parsed.env;
+  } catch (error) {
+    if (!(error instanceof StartFlagError)) throw error;
+    console.error(`${error.message}\n${startUsage(program, verbs)}`);
+    return 2;
+  }
+  let config: ReturnType<typeof loadSandboxConfig>;
+  try {
+    // The one place the sandbox reads its environment: everything below gets its settings from `config`.
+    config = loadSandboxConfig({ ...process.env, ...flags });
+  } catch (error) {
+    if (!(error instanceof SandboxConfigError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  installLogger(
+    createLogger({
+      name: "sandbox",
+      level: config.logLevel,
+      pretty: wantsPrettyLogs(process.env.NODE_ENV, config.logPretty),
+    }),
+  );
+  const sandbox = await startSandbox({
+    port: config.port,
+    host: config.host,
+    database: config.database,
+    accounts: config.accounts,
+    expiryMinutes: config.expiryMinutes,
+    callbackRetrySchedule: config.callbackRetrySchedule,
+    callbackMaxAttempts: config.callbackMaxAttempts,
+    rateLimit: config.rateLimitPerMinute,
+    authFailureLimit: config.authFailuresPerMinute,
+    runIdleMinutes: config.runIdleMinutes,
+    amountLimits: config.amountLimits,
+    detailsPool: config.detailsPool,
+    metricsToken: config.metricsToken,
+  });
+  const store =
+    "url" in config.database
+      ? "PostgreSQL"
+      : `PGlite in ${"dataDir" in config.database ? config.database.dataDir : "memory"}`;
+  // A line for people (and for the scripts that wait for it), not a log entry.
+  console.log(
+    startupMessage({ url: sandbox.url, accounts: config.accounts, accountsFile: config.accountsFile, store }),
+  );
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log().info({ signal }, "sandbox: shutting down");
+    sandbox.close().then(
+      () => process.exit(0),
+      (error) => {
+        log().error({ err: error }, "sandbox: shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  return undefined;
+}
