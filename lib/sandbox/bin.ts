@@ -31,6 +31,10 @@ async function main(argv: string[]): Promise<number | undefined> {
     console.error(`unknown verb "${first}" (${PROGRAM} --help)`);
     return 2;
   }
+  // The server runs PGlite: on a Node.js whose V8 can abort under it, in a child started with the guarding flag.
+  const { rerunWithPgliteSafeFlag } = await import("./pglite-safe-rerun");
+  const rerun = await rerunWithPgliteSafeFlag();
+  if (rerun !== null) return rerun;
   const { startFromCommandLine } = await import("./start");
   return startFromCommandLine(first === "start" ? rest : argv, PROGRAM, true);
 }

@@ -7,10 +7,10 @@
  * (examples/qa-suite: the first test of docs/qa.md, runs, chaos, the clock, a system under test started
  * with a run's credentials and kept alive) run by the project's own Playwright.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +24,7 @@ import {
   startInstalledSandbox,
 } from "@/lib/testing/installed-packages";
 import { createPostgresScratchDatabase } from "@/lib/testing/database";
+import { PGLITE_SAFE_FLAG } from "./pglite-safe-rerun";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const postgres = process.env.TEST_DB === "postgres";
@@ -144,6 +145,22 @@ describe("the packages, installed outside the repository", () => {
     const bad = await cli(["--no-such-flag"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("unknown flag --no-such-flag");
+  });
+
+  it("runs its server (PGlite's process) with --no-memory-protection-keys where the Node.js knows the flag", () => {
+    const pid = sandbox.process.pid ?? 0;
+    const node = realpathSync(`/proc/${pid}/exe`);
+    const knowsFlag = spawnSync(node, [PGLITE_SAFE_FLAG, "-e", ""], { stdio: "ignore" }).status === 0;
+    const children = spawnSync("ps", ["-o", "args=", "--ppid", String(pid)], { encoding: "utf8" })
+      .stdout.split("\n")
+      .filter((line) => line.trim() !== "");
+    if (knowsFlag) {
+      // The bin ran itself again with the flag: one child, the server.
+      expect(children).toHaveLength(1);
+      expect(children[0]?.split(" ")).toContain(PGLITE_SAFE_FLAG);
+    } else {
+      expect(children).toEqual([]);
+    }
   });
 
   it("its command line drives a run: runs start, create, trigger, clock, requests, callbacks, runs end", {
