@@ -122,7 +122,7 @@ export const DASHBOARD_API_ROUTES = [
     },
     responses: {
       200: json(
-        "The range as read, the series over time, and the summary (breakdowns, success rates, time to pay).",
+        "The range as read, the series over time, and the summary (breakdowns, success rates, time to pay, pay-out failures by reason, the SBP bank-app funnel).",
         z.object({
           range: z.object({
             from: z.string(),

@@ -160,6 +160,16 @@ function Figures({ data, query }: { data: InsightsData; query: string }) {
             </ChartSection>
           );
         })}
+        <ChartSection table={table("payout-failures")} csvHref={csv("payout-failures")}>
+          <BarList
+            label={table("payout-failures").title}
+            rows={s.payoutFailures.map((r) => ({ key: r.key, value: r.count }))}
+            empty="No failed pay-outs in this range."
+          />
+          <p className="muted">
+            The payment service gives no reason for a failure; the reasons are what the dashboard knows.
+          </p>
+        </ChartSection>
         <ChartSection table={table("time-to-pay")} csvHref={csv("time-to-pay")}>
           <p className={styles.bigFigure}>
             Median {formatDuration(s.timeToPay.median)}, 90th percentile {formatDuration(s.timeToPay.p90)}{" "}

@@ -16,6 +16,7 @@ export const INSIGHT_TABLES = [
   "success-method",
   "success-bank",
   "time-to-pay",
+  "payout-failures",
 ] as const;
 export type InsightTableId = (typeof INSIGHT_TABLES)[number];
 
@@ -95,6 +96,8 @@ export function insightTable(data: InsightsData, id: InsightTableId): InsightTab
       return rates(id, "Success rate by method (Success among final orders)", "Method", s.successByMethod);
     case "success-bank":
       return rates(id, "Success rate by bank (Success among final orders)", "Bank", s.successByBank);
+    case "payout-failures":
+      return counts(id, "Pay-out failures by reason", "Reason", s.payoutFailures);
     case "time-to-pay":
       return {
         id,

@@ -1,4 +1,4 @@
-/** The Insights rollup's row shapes (migration 0022), pure types shared by its queries and the page. */
+/** The Insights rollups' row shapes (migrations 0022, 0025), pure types shared by its queries and the page. */
 
 export type RollupGranularity = "hour" | "day" | "week";
 
@@ -19,6 +19,8 @@ export interface RollupDimensionRow {
   status: string;
   bank: string;
   payBucket: number;
+  /** A pay-out's failure reason (migration 0025's order_failure_reason), '' for anything else. */
+  reason: string;
   count: number;
   amount: string;
 }
