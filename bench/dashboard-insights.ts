@@ -10,7 +10,7 @@
 import { performance } from "node:perf_hooks";
 import { type Database, migrate, openDatabase } from "@/lib/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
-import { rollupDimensions, rollupSeries } from "@/lib/database/dashboard/queries/insights";
+import { rollupDimensions, rollupSeries } from "@/lib/insights/read";
 import { loadInsights } from "@/lib/insights/load-insights";
 import { type InsightsRange, parseInsightsRange } from "@/lib/insights/range";
 import { median, type ScratchPostgres, scratchPostgres } from "./dashboard-support";

@@ -8,14 +8,10 @@
  * So a 30-day range reads about a dozen pieces instead of 720 hours, in any zone. Pure.
  */
 
-export type Span = "hour" | "6h" | "day" | "week";
+import type { RollupPiece } from "@/lib/database/dashboard/insights-rows";
 
-export interface Piece {
-  span: Span;
-  /** The piece's start, ms since the epoch (UTC-aligned to its span). */
-  start: number;
-  sign: 1 | -1;
-}
+export type Piece = RollupPiece;
+export type Span = Piece["span"];
 
 export const HOUR_MS = 3_600_000;
 /** Coarse to fine; each span's pieces tile the one above. Weeks start on Monday: 1970-01-05 was one. */

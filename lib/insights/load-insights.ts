@@ -1,6 +1,6 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
-import { rollupDimensions, rollupSeries } from "@/lib/database/dashboard/queries/insights";
+import { rollupDimensions, rollupSeries } from "./read";
 import type { InsightsRange } from "./range";
 import { summarize } from "./summarize";
 import type { InsightsData } from "./types";

@@ -24,3 +24,10 @@ export interface RollupDimensionRow {
   count: number;
   amount: string;
 }
+
+/** A signed piece of the rollups (migration 0025): a span's row at `start` (epoch ms), added or subtracted. */
+export interface RollupPiece {
+  span: "hour" | "6h" | "day" | "week";
+  start: number;
+  sign: 1 | -1;
+}

@@ -14,7 +14,7 @@ import { summarize } from "@/lib/insights/summarize";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { insertTestOrder } from "@/lib/testing/test-orders";
 import { storeAndApplySignedCallback } from "./callback-receiver";
-import { rollupDimensions, rollupSeries } from "./insights";
+import { rollupDimensions, rollupSeries } from "@/lib/insights/read";
 
 const ROLLUPS = ["0022_insights_rollups", "0025_insights_spans"];
 const SPANS = { hour: "1 hour", "6h": "6 hours", day: "1 day", week: "7 days" } as const;

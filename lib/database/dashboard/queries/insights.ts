@@ -1,13 +1,11 @@
 /**
  * Insights reads (owner: insights): over the rollups kept by migration 0025's triggers, never over the
- * orders. A range is read as signed pieces of UTC hours, days and weeks (lib/insights/cover.ts), so it
- * costs a few pieces × dimensions whatever its length and the number of orders.
+ * orders. A range comes as signed pieces of UTC hours, 6 hours, days and weeks (lib/insights/cover.ts), so
+ * it costs a few pieces × dimensions whatever its length and the number of orders.
  */
 import "server-only";
 import type { Sql } from "@/lib/database";
-import { seriesBuckets } from "@/lib/insights/buckets";
-import { ceilHour, cover, type Piece } from "@/lib/insights/cover";
-import type { RollupDimensionRow, RollupGranularity, RollupSeriesRow } from "../insights-rows";
+import type { RollupDimensionRow, RollupPiece as Piece } from "../insights-rows";
 
 /** Pieces as arrays, starts in epoch seconds (a few hundred Dates cost the driver more than the query). */
 function pieceParams(pieces: readonly Piece[]) {
@@ -22,21 +20,15 @@ const IN_PIECES =
   "r.span = p.span AND r.start = p.start WHERE r.start = ANY(ARRAY(SELECT DISTINCT start FROM p))";
 
 /**
- * Count and Success volume per bucket of the viewer's zone (lib/insights/buckets.ts) and currency, from
- * `order_series`: each bucket's pieces carry its index, so one statement reads every bucket.
+ * Count and Success volume per bucket and currency from `order_series`, a bucket being the pieces that
+ * carry its number (lib/insights/read.ts makes them from the viewer's zone): one statement for every bucket.
  */
-export async function rollupSeries(
+export async function rollupSeriesPieces(
   sql: Sql,
-  q: { from: Date; to: Date; by: RollupGranularity; tz: string },
-): Promise<RollupSeriesRow[]> {
-  const buckets = seriesBuckets(q);
-  // Buckets are numbered by label: the hour a clock goes back (DST) repeats, and both count as one point.
-  const labels = [...new Set(buckets.map((b) => b.label))];
-  const pieces = buckets.flatMap((b) =>
-    cover(b.from, b.to).map((p) => ({ ...p, bucket: labels.indexOf(b.label) })),
-  );
+  pieces: readonly (Piece & { bucket: number })[],
+): Promise<{ bucket: number; currency: string; count: number; volume: string }[]> {
   if (pieces.length === 0) return [];
-  const rows = await sql.query<{ bucket: number; currency: string; count: number; volume: string }>(
+  return sql.query(
     `${PIECES(true)}
     SELECT p.bucket, r.currency, sum(p.sign * r.n)::int AS count,
         coalesce(nullif(sum(p.sign * r.volume), 0), 0)::text AS volume
@@ -44,17 +36,16 @@ export async function rollupSeries(
       GROUP BY 1, 2 HAVING sum(p.sign * r.n) <> 0`,
     [...pieceParams(pieces), pieces.map((p) => p.bucket)],
   );
-  return rows
-    .map((r) => ({ bucket: labels[r.bucket] ?? "", currency: r.currency, count: r.count, volume: r.volume }))
-    .sort((x, y) => (x.bucket < y.bucket ? -1 : x.bucket > y.bucket ? 1 : x.currency < y.currency ? -1 : 1));
 }
 
 /**
- * The range's orders summed per every dimension (what the breakdowns, rates, percentiles and pay-out
- * failure reasons come from). The range holds the UTC hours that start in it, as the series' buckets do.
+ * The pieces' orders summed per every dimension (what the breakdowns, rates, percentiles and pay-out
+ * failure reasons come from).
  */
-export async function rollupDimensions(sql: Sql, q: { from: Date; to: Date }): Promise<RollupDimensionRow[]> {
-  const pieces = cover(ceilHour(q.from.getTime()), ceilHour(q.to.getTime()));
+export async function rollupDimensionPieces(
+  sql: Sql,
+  pieces: readonly Piece[],
+): Promise<RollupDimensionRow[]> {
   if (pieces.length === 0) return [];
   return sql.query<RollupDimensionRow>(
     `${PIECES(false)}
