@@ -31,3 +31,13 @@ export interface RollupPiece {
   start: number;
   sign: 1 | -1;
 }
+
+/** The bank-app chooser's funnel over a period (migration 0026): orders by the furthest step reached. */
+export interface FunnelCounts {
+  /** Pay pages that showed the chooser (orders, each once). */
+  opened: number;
+  /** Of those, the ones where an app was chosen. */
+  chosen: number;
+  /** Of those, the ones now paid (Success). */
+  paid: number;
+}
