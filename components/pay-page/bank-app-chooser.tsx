@@ -1,6 +1,6 @@
 "use client";
 
-import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BankAppSearch } from "./bank-app-search";
 import styles from "./pay-page.module.css";
 
@@ -55,19 +55,25 @@ export function BankAppChooser({
 }: BankAppChooserProps) {
   const [listHtml, setListHtml] = useState<string | null>(null);
   const loading = useRef(false);
-  const chosen = useRef(false);
+  const chooser = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     sendFunnelStep(funnelPath, "opened");
   }, [funnelPath]);
-
-  /** A bank app's link followed: the funnel's "app chosen" (once per page; the link to all apps is not one). */
-  function onListClick(e: MouseEvent<HTMLElement>) {
-    const link = (e.target as Element).closest?.("a");
-    if (!link || chosen.current || link.getAttribute("href") === appsPath) return;
-    if (!link.closest(`#${listId}`)) return;
-    chosen.current = true;
-    sendFunnelStep(funnelPath, "chosen");
-  }
+  // A bank app's link followed (by mouse, touch or Enter: each is a click) is the funnel's "app chosen",
+  // once per page; the link to the bank-apps page is not one. The list is server markup, so one listener.
+  useEffect(() => {
+    const el = chooser.current;
+    if (!el) return;
+    let chosen = false;
+    const onClick = (e: Event) => {
+      const link = (e.target as Element | null)?.closest?.("a");
+      if (chosen || !link || link.getAttribute("href") === appsPath || !link.closest(`#${listId}`)) return;
+      chosen = true;
+      sendFunnelStep(funnelPath, "chosen");
+    };
+    el.addEventListener("click", onClick);
+    return () => el.removeEventListener("click", onClick);
+  }, [funnelPath, appsPath, listId]);
 
   async function load() {
     if (loading.current || listHtml !== null) return;
@@ -89,7 +95,7 @@ export function BankAppChooser({
     <details
       className={styles.chooser}
       data-testid="bank-app-chooser"
-      onClick={onListClick}
+      ref={chooser}
       onToggle={(e) => {
         if (e.currentTarget.open) void load();
       }}
