@@ -6,7 +6,7 @@
  */
 import { timeParts } from "@/components/time/format-time";
 import { ceilHour, HOUR_MS } from "./cover";
-import { startOfLocalDay } from "./range";
+import { startOfLocalDay, zoneOffset } from "./range";
 
 export interface Bucket {
   label: string;
@@ -19,6 +19,25 @@ const DAY_MS = 24 * HOUR_MS;
 const nextDay = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
+/**
+ * The zone's offset at each whole hour of [a, b), found with a few lookups instead of one per hour (each is
+ * an Intl call): an hourly range spans at most 31 days, which holds at most one change of offset, so the
+ * offset is the start's until the hour its end's begins, found by bisection.
+ */
+function offsetsByHour(a: number, b: number, tz: string): (t: number) => number {
+  const first = zoneOffset(tz, new Date(a));
+  const last = zoneOffset(tz, new Date(Math.max(a, b - HOUR_MS)));
+  if (first === last) return () => first;
+  let lo = a; // offset `first`
+  let hi = b - HOUR_MS; // offset `last`
+  while (hi - lo > HOUR_MS) {
+    const mid = lo + Math.floor((hi - lo) / HOUR_MS / 2) * HOUR_MS;
+    if (zoneOffset(tz, new Date(mid)) === first) lo = mid;
+    else hi = mid;
+  }
+  return (t) => (t < hi ? first : last);
+}
+
 export function seriesBuckets(q: {
   from: Date;
   to: Date;
@@ -29,10 +48,9 @@ export function seriesBuckets(q: {
   const b = ceilHour(q.to.getTime());
   const out: Bucket[] = [];
   if (q.by === "hour") {
-    for (let t = a; t < b; t += HOUR_MS) {
-      const p = timeParts(new Date(t), q.tz);
-      out.push({ label: `${p.date}T${p.time.slice(0, 5)}`, from: t, to: t + HOUR_MS });
-    }
+    const offset = offsetsByHour(a, b, q.tz);
+    for (let t = a; t < b; t += HOUR_MS)
+      out.push({ label: new Date(t + offset(t)).toISOString().slice(0, 16), from: t, to: t + HOUR_MS });
     return out;
   }
   let day = timeParts(new Date(a), q.tz).date;

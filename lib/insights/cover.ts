@@ -74,8 +74,10 @@ function coverer(now: number) {
     if (x >= y) return EMPTY;
     const { ms } = LEVELS[l]!;
     const s = floorTo(x, ms);
-    const direct = at(x, y, l + 1);
     if (x === s && y === s + ms) return piece(l, s);
+    const direct = at(x, y, l + 1);
+    // The complement costs at least its block's row: never cheaper than a direct read of one row or less.
+    if (direct.cost <= 1 && s < now) return direct;
     return cheaper(direct, join(piece(l, s), negate(at(s, x, l + 1)), negate(at(y, s + ms, l + 1))));
   }
 
@@ -85,5 +87,6 @@ function coverer(now: number) {
 /** The pieces whose signed sum is [from, to), both whole UTC hours (ms); `now` prices future pieces. */
 export function cover(from: number, to: number, now: number = Date.now()): Piece[] {
   if (from % HOUR_MS !== 0 || to % HOUR_MS !== 0) throw new Error("cover: bounds must be whole UTC hours");
+  if (to - from === HOUR_MS) return [{ span: "hour", start: from, sign: 1 }]; // an hourly point: itself
   return coverer(now)(from, to, 0).pieces;
 }

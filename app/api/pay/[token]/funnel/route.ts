@@ -5,11 +5,9 @@
  * no cookie and sets none; a recorded event answers 204 with no body.
  */
 import { clientIpFrom } from "@/lib/auth/request-meta";
-import { readBodyWithin } from "@/lib/http/read-body-within";
 import { FUNNEL_BODY_MAX_BYTES, recordPayFunnel } from "@/lib/pay-page/funnel";
-import { isWellFormedPayToken } from "@/lib/pay-page/token";
+import { readPublicPayPost } from "@/lib/pay-page/public-post";
 import { getDb, runtime } from "@/lib/runtime";
-import { isCrossOriginWrite } from "@/lib/security/same-origin";
 
 export const dynamic = "force-dynamic";
 
@@ -27,21 +25,22 @@ function refuse(body: FunnelRefusal, status: number, extra = {}) {
 
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  if (!isWellFormedPayToken(token)) return refuse({ error: "notFound" }, 404);
-  if (isCrossOriginWrite("POST", request.headers)) return refuse({ error: "notFound" }, 403);
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json"))
-    return refuse({ error: "invalid", fields: { step: 'The body must be JSON: {"step": …}.' } }, 415);
-  const read = await readBodyWithin(request, FUNNEL_BODY_MAX_BYTES);
-  if (!read.ok) return refuse({ error: "tooLarge" }, 413);
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder().decode(read.bytes));
-  } catch {
-    body = null;
+  const read = await readPublicPayPost(request, token, FUNNEL_BODY_MAX_BYTES);
+  if (!read.ok) {
+    switch (read.refused) {
+      case "notFound":
+        return refuse({ error: "notFound" }, 404);
+      case "crossOrigin":
+        return refuse({ error: "notFound" }, 403);
+      case "notJson":
+        return refuse({ error: "invalid", fields: { step: 'The body must be JSON: {"step": …}.' } }, 415);
+      case "tooLarge":
+        return refuse({ error: "tooLarge" }, 413);
+    }
   }
   const outcome = await recordPayFunnel(await getDb(), {
     token,
-    body,
+    body: read.body,
     address: clientIpFrom(request.headers, runtime().proxyTrust),
   });
   switch (outcome.kind) {
