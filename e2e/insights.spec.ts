@@ -157,4 +157,12 @@ test("Insights: the SBP bank-app funnel counts a phone's pay page opened and an 
   await expect(
     page.getByRole("img", { name: /^SBP bank-app chooser funnel.*Bank app chosen \d/ }),
   ).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
+  await funnel.screenshot({ path: `${SHOTS}/insights-funnel-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await funnel.scrollIntoViewIfNeeded();
+  await funnel.screenshot({ path: `${SHOTS}/insights-funnel-mobile.png` });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
 });
