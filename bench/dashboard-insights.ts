@@ -1,6 +1,6 @@
 /**
  * Issue 18, the Insights reads at 1M orders against 1k (`npm run bench dashboard`, part "insights"): each
- * read of lib/insights/load-insights.ts over migration 0022's hourly rollup, median of RUNS, on PostgreSQL
+ * read of lib/insights/load-insights.ts over migration 0025's rollups (hour, 6 h, day and week pieces), median of RUNS, on PostgreSQL
  * (seeding a million rows through the triggers on PGlite takes too long for a bench run). Seeded by
  * bench/seed-orders.ts: one order every 30 s back from now, so 1k orders cover the last 8.3 hours and 1M a
  * year. Informational: the same 30-day figures aggregated straight from the orders, what the rollup avoids.
@@ -10,7 +10,7 @@
 import { performance } from "node:perf_hooks";
 import { type Database, migrate, openDatabase } from "@/lib/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
-import { rollupDimensions, rollupSeries } from "@/lib/database/dashboard/queries/insights";
+import { rollupDimensions, rollupSeries } from "@/lib/insights/read";
 import { loadInsights } from "@/lib/insights/load-insights";
 import { type InsightsRange, parseInsightsRange } from "@/lib/insights/range";
 import { median, type ScratchPostgres, scratchPostgres } from "./dashboard-support";
@@ -33,8 +33,8 @@ const CASES: { name: string; run: (db: Database) => Promise<unknown> }[] = [
   { name: "dimensions, last 24 h", run: (db) => rollupDimensions(db, range("24h")) },
   { name: "dimensions, last 7 d", run: (db) => rollupDimensions(db, range("7d")) },
   { name: "dimensions, last 30 d", run: (db) => rollupDimensions(db, range("30d")) },
-  { name: "whole page (3 reads + summary), last 24 h", run: (db) => loadInsights(db, range("24h")) },
-  { name: "whole page (3 reads + summary), last 30 d", run: (db) => loadInsights(db, range("30d")) },
+  { name: "whole page (5 reads + summary), last 24 h", run: (db) => loadInsights(db, range("24h")) },
+  { name: "whole page (5 reads + summary), last 30 d", run: (db) => loadInsights(db, range("30d")) },
 ];
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
@@ -49,7 +49,7 @@ async function seeded(rows: number, newest: Date): Promise<{ pg: ScratchPostgres
   await migrate(db, migrations, 731_001);
   const seed = () => seedOrders(db, { from: 1, to: rows, newest });
   await (rows > 10_000 ? withOrderIndexesDropped(db, seed) : seed());
-  await db.exec("ANALYZE orders; ANALYZE order_rollup_hourly");
+  await db.exec("ANALYZE orders; ANALYZE order_rollup; ANALYZE order_series");
   return { pg, db };
 }
 
@@ -64,9 +64,9 @@ export async function runInsightsBench(): Promise<void> {
     dbs.push(large);
     const seedSec = (performance.now() - t0) / 1000;
     const rollupRows = async (db: Database) =>
-      (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM order_rollup_hourly"))[0]?.n ?? 0;
+      (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM order_rollup"))[0]?.n ?? 0;
     console.log(
-      `\n[postgres] insights reads over the hourly rollup, median of ${RUNS}, ${LARGE} vs ${SMALL} orders ` +
+      `\n[postgres] insights reads over the span rollups, median of ${RUNS}, ${LARGE} vs ${SMALL} orders ` +
         `(seeded through the triggers in ${seedSec.toFixed(0)} s; rollup rows ${await rollupRows(small.db)} vs ${await rollupRows(large.db)})`,
     );
     for (const c of CASES) {

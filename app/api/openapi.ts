@@ -47,6 +47,11 @@ const publicCase = z.object({
   closedAt: z.string().nullable(),
 });
 const caseAnswer = z.object({ case: publicCase, alreadyOpen: z.boolean() });
+const funnelRefusal = z.object({
+  error: z.enum(["invalid", "rateLimited", "tooLarge", "notFound"]),
+  fields: z.object({ step: z.string().optional() }).optional(),
+  retryAfterSeconds: z.number().optional(),
+});
 const caseRefusal = z.object({
   error: z.enum(["invalid", "rateLimited", "closed", "tooMany", "tooLarge", "notFound"]),
   fields: z.object({ reference: z.string().optional(), note: z.string().optional() }).optional(),
@@ -122,7 +127,7 @@ export const DASHBOARD_API_ROUTES = [
     },
     responses: {
       200: json(
-        "The range as read, the series over time, and the summary (breakdowns, success rates, time to pay).",
+        "The range as read, the series over time, and the summary (breakdowns, success rates, time to pay, pay-out failures by reason, the SBP bank-app funnel).",
         z.object({
           range: z.object({
             from: z.string(),
@@ -233,6 +238,33 @@ export const DASHBOARD_API_ROUTES = [
       413: json("The body is too large.", caseRefusal),
       415: json("Not JSON.", caseRefusal),
       429: json("Too many attempts; see Retry-After.", caseRefusal),
+    },
+  }),
+  createRoute({
+    method: "post",
+    path: "/api/pay/{token}/funnel",
+    operationId: "payPageFunnel",
+    summary: "Public: the bank-app chooser's funnel events (pay page shown with the chooser, app chosen)",
+    description:
+      "Sent by the pay page with fetch keepalive and no credentials; carries no personal data, reads and sets " +
+      "no cookie. Same-origin JSON of at most 256 bytes; events counted per token (20 an hour) and per address " +
+      "(300 an hour). Each order counts once per step; only NSPK QR pay pages (the chooser's) count.",
+    security: [],
+    request: {
+      params: payToken,
+      body: {
+        required: true,
+        content: { "application/json": { schema: z.object({ step: z.enum(["opened", "chosen"]) }) } },
+      },
+    },
+    responses: {
+      204: { description: "Recorded (or already recorded for this order)." },
+      400: json("`step` is missing or not one of opened, chosen; `fields.step` says so.", funnelRefusal),
+      403: json("Another site's post.", funnelRefusal),
+      404: json("No pay page with the chooser has this token.", funnelRefusal),
+      413: json("The body is too large.", funnelRefusal),
+      415: json("Not JSON.", funnelRefusal),
+      429: json("Too many events; see Retry-After.", funnelRefusal),
     },
   }),
   createRoute({

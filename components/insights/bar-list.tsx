@@ -5,18 +5,21 @@ export function BarList({
   label,
   rows,
   format,
+  empty = "No orders in this range.",
 }: {
   label: string;
   rows: { key: string; value: number }[];
   format?: (v: number) => string;
+  /** What shows (and is said) when there are no rows. */
+  empty?: string;
 }) {
   const max = Math.max(1, ...rows.map((r) => r.value));
   const show = format ?? String;
-  const name = `${label}: ${rows.length === 0 ? "no orders" : rows.map((r) => `${r.key} ${show(r.value)}`).join(", ")}`;
+  const name = `${label}: ${rows.length === 0 ? empty.replace(/\.$/, "").toLowerCase() : rows.map((r) => `${r.key} ${show(r.value)}`).join(", ")}`;
   return (
     <figure className={styles.figure}>
       <div role="img" aria-label={name} className={styles.bars}>
-        {rows.length === 0 ? <p className="muted">No orders in this range.</p> : null}
+        {rows.length === 0 ? <p className="muted">{empty}</p> : null}
         {rows.map((r) => (
           <div key={r.key} className={styles.bar} aria-hidden="true">
             <span className={styles.barKey}>{r.key}</span>

@@ -160,6 +160,26 @@ function Figures({ data, query }: { data: InsightsData; query: string }) {
             </ChartSection>
           );
         })}
+        <ChartSection table={table("payout-failures")} csvHref={csv("payout-failures")}>
+          <BarList
+            label={table("payout-failures").title}
+            rows={s.payoutFailures.map((r) => ({ key: r.key, value: r.count }))}
+            empty="No failed pay-outs in this range."
+          />
+          <p className="muted">
+            The payment service gives no reason for a failure; the reasons are what the dashboard knows.
+          </p>
+        </ChartSection>
+        <ChartSection table={table("bank-app-funnel")} csvHref={csv("bank-app-funnel")}>
+          <BarList
+            label={table("bank-app-funnel").title}
+            rows={table("bank-app-funnel").rows.map((r) => ({ key: String(r[0]), value: Number(r[1]) }))}
+          />
+          <p className="muted">
+            Orders whose pay page showed the bank-app chooser (NSPK QR on a phone), counted once each; paid
+            means an app was chosen and the order succeeded. The events carry no personal data.
+          </p>
+        </ChartSection>
         <ChartSection table={table("time-to-pay")} csvHref={csv("time-to-pay")}>
           <p className={styles.bigFigure}>
             Median {formatDuration(s.timeToPay.median)}, 90th percentile {formatDuration(s.timeToPay.p90)}{" "}

@@ -1,12 +1,32 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BankAppSearch } from "./bank-app-search";
 import styles from "./pay-page.module.css";
+
+/**
+ * One funnel event (lib/pay-page/funnel.ts) for this order's page: fetch with keepalive, so a choice still
+ * lands while the bank app opens, and without credentials, so no cookie goes with it. Best effort.
+ */
+function sendFunnelStep(funnelPath: string, step: "opened" | "chosen") {
+  try {
+    void fetch(funnelPath, {
+      method: "POST",
+      keepalive: true,
+      credentials: "omit",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ step }),
+    }).catch(() => {});
+  } catch {
+    // The chooser works the same without its counts.
+  }
+}
 
 interface BankAppChooserProps {
   /** The order's bank-apps page (/pay/<token>/apps): the list is loaded from it, and links to it. */
   appsPath: string;
+  /** Where its funnel events go (/api/pay/<token>/funnel). */
+  funnelPath: string;
   listId: string;
   title: string;
   hint: string;
@@ -24,6 +44,7 @@ interface BankAppChooserProps {
  */
 export function BankAppChooser({
   appsPath,
+  funnelPath,
   listId,
   title,
   hint,
@@ -34,6 +55,25 @@ export function BankAppChooser({
 }: BankAppChooserProps) {
   const [listHtml, setListHtml] = useState<string | null>(null);
   const loading = useRef(false);
+  const chooser = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    sendFunnelStep(funnelPath, "opened");
+  }, [funnelPath]);
+  // A bank app's link followed (by mouse, touch or Enter: each is a click) is the funnel's "app chosen",
+  // once per page; the link to the bank-apps page is not one. The list is server markup, so one listener.
+  useEffect(() => {
+    const el = chooser.current;
+    if (!el) return;
+    let chosen = false;
+    const onClick = (e: Event) => {
+      const link = (e.target as Element | null)?.closest?.("a");
+      if (chosen || !link || link.getAttribute("href") === appsPath || !link.closest(`#${listId}`)) return;
+      chosen = true;
+      sendFunnelStep(funnelPath, "chosen");
+    };
+    el.addEventListener("click", onClick);
+    return () => el.removeEventListener("click", onClick);
+  }, [funnelPath, appsPath, listId]);
 
   async function load() {
     if (loading.current || listHtml !== null) return;
@@ -55,6 +95,7 @@ export function BankAppChooser({
     <details
       className={styles.chooser}
       data-testid="bank-app-chooser"
+      ref={chooser}
       onToggle={(e) => {
         if (e.currentTarget.open) void load();
       }}

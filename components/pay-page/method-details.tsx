@@ -13,13 +13,15 @@ interface MethodDetailsProps {
   bankLogoUrl?: string;
   /** The order's bank-apps page, when bank-app links are offered (phones, NSPK QR orders); else null. */
   appsPath: string | null;
+  /** Where the chooser's funnel events go (/api/pay/<token>/funnel). */
+  funnelPath: string;
 }
 
 const TITLES = { card: "cardTitle", phone: "phoneTitle", nspkQr: "qrTitle", pixQr: "pixTitle" } as const;
 const STEPS = { card: "cardSteps", phone: "phoneSteps", nspkQr: "qrScan", pixQr: "pixSteps" } as const;
 
 /** How to pay: the bank, the steps, the QR (server SVG) and every value with its copy button. */
-export function MethodDetails({ view, m, bankLogoUrl, appsPath }: MethodDetailsProps) {
+export function MethodDetails({ view, m, bankLogoUrl, appsPath, funnelPath }: MethodDetailsProps) {
   const d = view.details;
   const hasQr = d.kind === "nspkQr" || d.kind === "pixQr";
   return (
@@ -38,6 +40,7 @@ export function MethodDetails({ view, m, bankLogoUrl, appsPath }: MethodDetailsP
       {appsPath ? (
         <BankAppChooser
           appsPath={appsPath}
+          funnelPath={funnelPath}
           listId={BANK_APP_LIST_ID}
           title={m.chooserTitle}
           hint={m.chooserHint}

@@ -71,6 +71,7 @@ export function PayPage({
                 m={m}
                 bankLogoUrl={bankLogoUrl}
                 appsPath={offerBankApps ? `/pay/${encodeURIComponent(token)}/apps` : null}
+                funnelPath={`/api/pay/${encodeURIComponent(token)}/funnel`}
               />
               <p className={styles.safety}>{m.safety}</p>
               <noscript>

@@ -1,18 +1,22 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
-import { rollupDimensions, rollupSeries } from "@/lib/database/dashboard/queries/insights";
+import { funnelCounts } from "@/lib/database/dashboard/queries/pay-funnel";
+import { rollupDimensions, rollupSeries } from "./read";
 import type { InsightsRange } from "./range";
 import { summarize } from "./summarize";
 import type { InsightsData } from "./types";
 
 export type { InsightsData } from "./types";
 
-/** Three reads of the rollup: the series, and every dimension for this period and the one before. */
+/** The rollups' series, every dimension and the bank-app funnel, for this period and the one before. */
 export async function loadInsights(sql: Sql, range: InsightsRange): Promise<InsightsData> {
-  const [series, now, before] = await Promise.all([
+  const previous = { from: range.previousFrom, to: range.from };
+  const [series, now, before, funnel, funnelBefore] = await Promise.all([
     rollupSeries(sql, range),
     rollupDimensions(sql, range),
-    rollupDimensions(sql, { from: range.previousFrom, to: range.from }),
+    rollupDimensions(sql, previous),
+    funnelCounts(sql, range),
+    funnelCounts(sql, previous),
   ]);
   return {
     range: {
@@ -24,5 +28,6 @@ export async function loadInsights(sql: Sql, range: InsightsRange): Promise<Insi
     },
     series,
     summary: summarize(now, before),
+    funnel: { now: funnel, previous: funnelBefore },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * From the rollup's rows to the figures the Insights page shows (pure, unit-testable): breakdowns, success
- * rates, time-to-pay percentiles, and their change against the previous period.
+ * rates, time-to-pay percentiles, pay-out failures by reason, and their change against the previous period.
  */
 import { FINAL_STATUSES } from "@/lib/contract/status";
 import type { RollupDimensionRow } from "@/lib/database/dashboard/insights-rows";
@@ -42,6 +42,8 @@ export interface InsightsSummary {
   byDirection: CountRow[];
   successByMethod: RateRow[];
   successByBank: RateRow[];
+  /** Failed pay-outs by the reason the dashboard knows (migration 0025's order_failure_reason). */
+  payoutFailures: CountRow[];
   timeToPay: { median: Percentile | null; p90: Percentile | null; paid: number };
   previousTimeToPay: { median: Percentile | null; p90: Percentile | null; paid: number };
 }
@@ -157,6 +159,11 @@ export function summarize(now: RollupDimensionRow[], before: RollupDimensionRow[
     byDirection: countRows(now, before, (r) => r.direction),
     successByMethod: rateRows(now, before, (r) => r.method),
     successByBank: rateRows(now, before, (r) => r.bank),
+    payoutFailures: countRows(
+      now.filter((r) => r.reason !== ""),
+      before.filter((r) => r.reason !== ""),
+      (r) => r.reason,
+    ),
     timeToPay: timeToPay(now),
     previousTimeToPay: timeToPay(before),
   };

@@ -16,6 +16,8 @@ export const INSIGHT_TABLES = [
   "success-method",
   "success-bank",
   "time-to-pay",
+  "payout-failures",
+  "bank-app-funnel",
 ] as const;
 export type InsightTableId = (typeof INSIGHT_TABLES)[number];
 
@@ -95,6 +97,25 @@ export function insightTable(data: InsightsData, id: InsightTableId): InsightTab
       return rates(id, "Success rate by method (Success among final orders)", "Method", s.successByMethod);
     case "success-bank":
       return rates(id, "Success rate by bank (Success among final orders)", "Bank", s.successByBank);
+    case "bank-app-funnel": {
+      const { now, previous } = data.funnel;
+      const share = (n: number) => (now.opened === 0 ? "—" : `${((n / now.opened) * 100).toFixed(1)} %`);
+      const step = (label: string, k: keyof typeof now): Cell[] => [
+        label,
+        now[k],
+        previous[k],
+        changeText(now[k], previous[k]),
+        share(now[k]),
+      ];
+      return {
+        id,
+        title: "SBP bank-app chooser funnel (pay pages)",
+        columns: ["Step", "Orders", "Previous period", "Change", "Of pages opened"],
+        rows: [step("Pay page opened", "opened"), step("Bank app chosen", "chosen"), step("Paid", "paid")],
+      };
+    }
+    case "payout-failures":
+      return counts(id, "Pay-out failures by reason", "Reason", s.payoutFailures);
     case "time-to-pay":
       return {
         id,

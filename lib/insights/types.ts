@@ -1,4 +1,4 @@
-import type { RollupSeriesRow } from "@/lib/database/dashboard/insights-rows";
+import type { FunnelCounts, RollupSeriesRow } from "@/lib/database/dashboard/insights-rows";
 import type { Granularity } from "./range";
 import type { InsightsSummary } from "./summarize";
 
@@ -7,4 +7,6 @@ export interface InsightsData {
   range: { from: string; to: string; previousFrom: string; by: Granularity; tz: string };
   series: RollupSeriesRow[];
   summary: InsightsSummary;
+  /** The NSPK/SBP bank-app chooser's funnel: orders whose pay page showed it in the period, by step. */
+  funnel: { now: FunnelCounts; previous: FunnelCounts };
 }

@@ -1,4 +1,4 @@
-/** The Insights rollup's row shapes (migration 0022), pure types shared by its queries and the page. */
+/** The Insights rollups' row shapes (migrations 0022, 0025), pure types shared by its queries and the page. */
 
 export type RollupGranularity = "hour" | "day" | "week";
 
@@ -19,6 +19,25 @@ export interface RollupDimensionRow {
   status: string;
   bank: string;
   payBucket: number;
+  /** A pay-out's failure reason (migration 0025's order_failure_reason), '' for anything else. */
+  reason: string;
   count: number;
   amount: string;
+}
+
+/** A signed piece of the rollups (migration 0025): a span's row at `start` (epoch ms), added or subtracted. */
+export interface RollupPiece {
+  span: "hour" | "6h" | "day" | "week";
+  start: number;
+  sign: 1 | -1;
+}
+
+/** The bank-app chooser's funnel over a period (migration 0026): orders by the furthest step reached. */
+export interface FunnelCounts {
+  /** Pay pages that showed the chooser (orders, each once). */
+  opened: number;
+  /** Of those, the ones where an app was chosen. */
+  chosen: number;
+  /** Of those, the ones now paid (Success). */
+  paid: number;
 }

@@ -21,6 +21,8 @@ import { m0020PayoutBatches } from "./0020_payout_batches";
 import { m0021PaymentCases } from "./0021_payment_cases";
 import { m0022InsightsRollups } from "./0022_insights_rollups";
 import { m0023Alerts } from "./0023_alerts";
+import { m0025InsightsSpans } from "./0025_insights_spans";
+import { m0026PayFunnel } from "./0026_pay_funnel";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -47,5 +49,7 @@ export const migrations: readonly Migration[] = [
   m0021PaymentCases,
   m0022InsightsRollups,
   m0023Alerts,
+  m0025InsightsSpans,
+  m0026PayFunnel,
   m0900OrderSearchIndexes,
 ];

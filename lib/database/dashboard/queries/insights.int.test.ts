@@ -14,36 +14,57 @@ import { summarize } from "@/lib/insights/summarize";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { insertTestOrder } from "@/lib/testing/test-orders";
 import { storeAndApplySignedCallback } from "./callback-receiver";
-import { rollupDimensions, rollupSeries } from "./insights";
+import { rollupDimensions, rollupSeries } from "@/lib/insights/read";
 
-const ROLLUPS = "0022_insights_rollups";
+const ROLLUPS = ["0022_insights_rollups", "0025_insights_spans"];
+const SPANS = { hour: "1 hour", "6h": "6 hours", day: "1 day", week: "7 days" } as const;
 let scratch: ScratchDatabase;
 let db: Database;
 
-/** The truth, straight from the orders. */
-async function scanned(): Promise<string[]> {
+/** The truth per span, straight from the orders. */
+async function scanned(span: keyof typeof SPANS): Promise<string[]> {
   const truth = await db.query<{ k: string }>(
-    `SELECT concat_ws('|', to_char(t.h AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24'), t.c, t.d, t.m, t.co, t.s, t.b, t.pb, t.n, t.a) AS k
-     FROM (SELECT date_trunc('hour', o.created_at, 'UTC') AS h, coalesce(o.currency, '') AS c, o.direction AS d,
-             o.payment_method AS m, o.country AS co, o.status AS s, coalesce(o.bank_details ->> 'bankName', '') AS b,
+    `SELECT concat_ws('|', to_char(t.h AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24'), t.c, t.d, t.m, t.co, t.s, t.b, t.pb, t.r, t.n, t.a) AS k
+     FROM (SELECT date_bin($1::interval, o.created_at, timestamptz '1970-01-05Z') AS h, coalesce(o.currency, '') AS c,
+             o.direction AS d, o.payment_method AS m, o.country AS co, o.status AS s,
+             coalesce(o.bank_details ->> 'bankName', '') AS b,
              order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at)) AS pb,
+             order_failure_reason(o.direction, o.status, o.last_error) AS r,
              count(*) AS n, sum(coalesce(o.final_amount, o.amount)) AS a
-           FROM orders o GROUP BY 1, 2, 3, 4, 5, 6, 7, 8) t ORDER BY 1`,
+           FROM orders o GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9) t ORDER BY 1`,
+    [SPANS[span]],
   );
   return truth.map((r) => r.k);
 }
 
-async function rolled(): Promise<string[]> {
+async function rolled(span: keyof typeof SPANS): Promise<string[]> {
   const rows = await db.query<{ k: string }>(
-    `SELECT concat_ws('|', to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24'), currency, direction, method, country,
-        status, bank, pay_bucket, n, amount) AS k
-     FROM order_rollup_hourly WHERE n <> 0 ORDER BY 1`,
+    `SELECT concat_ws('|', to_char(start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24'), currency, direction, method, country,
+        status, bank, pay_bucket, reason, n, amount) AS k
+     FROM order_rollup WHERE span = $1 AND n <> 0 ORDER BY 1`,
+    [span],
   );
   return rows.map((r) => r.k);
 }
 
+/** The series table (summed over its slots) against the orders. */
+async function seriesMismatch(): Promise<unknown[]> {
+  return db.query(
+    `WITH truth AS (
+       SELECT s.span, date_bin(s.w, o.created_at, timestamptz '1970-01-05Z') AS start, coalesce(o.currency, '') AS currency,
+         count(*)::bigint AS n, coalesce(sum(coalesce(o.final_amount, o.amount)) FILTER (WHERE o.status = 'Success'), 0) AS volume
+       FROM orders o CROSS JOIN (VALUES ('hour', interval '1 hour'), ('6h', interval '6 hours'), ('day', interval '1 day'),
+         ('week', interval '7 days')) s (span, w) GROUP BY 1, 2, 3),
+     kept AS (SELECT span, start, currency, sum(n)::bigint AS n, sum(volume) AS volume FROM order_series
+       GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(volume) <> 0)
+     (SELECT * FROM truth EXCEPT SELECT * FROM kept) UNION ALL (SELECT * FROM kept EXCEPT SELECT * FROM truth)`,
+  );
+}
+
 async function expectExact(): Promise<void> {
-  expect(await rolled()).toEqual(await scanned());
+  for (const span of Object.keys(SPANS) as (keyof typeof SPANS)[])
+    expect(await rolled(span), span).toEqual(await scanned(span));
+  expect(await seriesMismatch()).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -51,12 +72,12 @@ beforeAll(async () => {
   db = await scratch.open();
   await migrate(
     db,
-    migrations.filter((m) => m.id !== ROLLUPS),
+    migrations.filter((m) => !ROLLUPS.includes(m.id)),
     731_001,
   );
   await insertTestOrder(db, { status: "Success", createdAt: "2026-11-01T10:15:00Z" });
   await insertTestOrder(db, { status: "In progress", currency: "BRL", country: "BR", paymentMethod: "PIX" });
-  expect(await migrate(db, migrations, 731_001)).toEqual([ROLLUPS]);
+  expect(await migrate(db, migrations, 731_001)).toEqual(ROLLUPS);
 });
 afterAll(async () => {
   await db?.close();
@@ -65,7 +86,7 @@ afterAll(async () => {
 
 describe("insights rollup", () => {
   it("backfills the orders that existed before the migration", async () => {
-    expect((await rolled()).length).toBe(2);
+    expect((await rolled("hour")).length).toBe(2);
     await expectExact();
   });
 
@@ -145,7 +166,8 @@ describe("insights rollup", () => {
 
   it("buckets by the viewer's zone, fractional offsets included", async () => {
     await db.query("TRUNCATE orders CASCADE");
-    expect(await rolled()).toEqual([]);
+    expect(await rolled("week")).toEqual([]);
+    expect(await db.query("SELECT 1 FROM order_series")).toEqual([]);
     await insertTestOrder(db, { createdAt: "2026-11-10T18:10:00Z" }); // 23:40 in Kolkata, 21:10 in Moscow
     await insertTestOrder(db, { createdAt: "2026-11-10T18:40:00Z" }); // 00:10 on the 11th in Kolkata
     await insertTestOrder(db, { createdAt: "2026-11-10T22:00:00Z" }); // 01:00 on the 11th in Moscow
@@ -175,5 +197,99 @@ describe("insights rollup", () => {
     expect((await rollupSeries(db, hours.range)).map((s) => [s.bucket, s.count])).toEqual([
       ["2026-11-10T23:30", 2],
     ]);
+  });
+});
+
+describe("insights reads over the spans", () => {
+  /** What 0022's reads gave, straight from the orders: the truth the pieces must reproduce. */
+  async function directDimensions(from: Date, to: Date) {
+    return db.query<Record<string, unknown>>(
+      `SELECT coalesce(currency, '') AS currency, direction, payment_method AS method, country, status,
+          coalesce(bank_details ->> 'bankName', '') AS bank,
+          order_pay_bucket(status, created_at, coalesce(status_updated_at, updated_at)) AS "payBucket",
+          order_failure_reason(direction, status, last_error) AS reason,
+          count(*)::int AS count, sum(coalesce(final_amount, amount))::text AS amount
+        FROM orders WHERE date_trunc('hour', created_at, 'UTC') >= $1 AND date_trunc('hour', created_at, 'UTC') < $2
+        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`,
+      [from, to],
+    );
+  }
+  async function directSeries(q: { from: Date; to: Date; by: string; tz: string }) {
+    const local = "(date_trunc('hour', created_at, 'UTC') AT TIME ZONE $3)";
+    const bucket = q.by === "hour" ? local : `date_trunc('${q.by}', ${local})`;
+    return db.query(
+      `SELECT to_char(${bucket}, 'YYYY-MM-DD"T"HH24:MI') AS bucket, coalesce(currency, '') AS currency,
+          count(*)::int AS count,
+          coalesce(sum(coalesce(final_amount, amount)) FILTER (WHERE status = 'Success'), 0)::text AS volume
+        FROM orders WHERE date_trunc('hour', created_at, 'UTC') >= $1 AND date_trunc('hour', created_at, 'UTC') < $2
+        GROUP BY 1, 2 ORDER BY 1, 2`,
+      [q.from, q.to, q.tz],
+    );
+  }
+  const sorted = (rows: object[]) => rows.map((r) => JSON.stringify(Object.entries(r).sort())).sort();
+
+  beforeAll(async () => {
+    await db.query("TRUNCATE orders CASCADE");
+    // Ten weeks, an order every 37 minutes, of every kind; pay-outs failing for the reasons the dashboard knows.
+    await db.query(
+      `INSERT INTO orders (id, direction, payment_id, payment_method, amount, currency, country, status, request,
+         client_email, created_at, updated_at, bank_details, last_error)
+       SELECT gen_random_uuid(), CASE WHEN n % 3 = 0 THEN 'payout' ELSE 'payin' END, gen_random_uuid(),
+         (ARRAY['Card', 'SBP', 'PIX', 'Card'])[1 + (n / 3) % 4], 10 + n % 97,
+         CASE WHEN n % 5 = 0 THEN 'BRL' ELSE 'RUB' END, CASE WHEN n % 5 = 0 THEN 'BR' ELSE 'RU' END,
+         (ARRAY['Success', 'Failed', 'Expired', 'In progress', 'Refused', 'Submit failed', 'Rejected', 'Success'])[1 + n % 8],
+         '{}'::jsonb, 'span@example.com',
+         timestamptz '2026-09-01T00:00:00Z' + n * interval '37 minutes',
+         timestamptz '2026-09-01T00:00:00Z' + n * interval '37 minutes' + (n % 50) * interval '3 minutes',
+         jsonb_build_object('bankName', (ARRAY['Sber', 'T-Bank', 'Itaú'])[1 + n % 3]),
+         CASE WHEN n % 8 IN (4, 5) THEN CASE WHEN n % 16 < 8
+           THEN jsonb_build_object('kind', 'problem', 'problem', jsonb_build_object('title', 'Amount out of range'))
+           ELSE jsonb_build_object('kind', 'timeout') END END
+       FROM generate_series(1, 2800) AS n`,
+    );
+    await expectExact();
+  });
+
+  const cases: Record<string, string>[] = [
+    { range: "24h" },
+    { range: "7d" },
+    { range: "30d" },
+    { range: "30d", by: "hour" },
+    { range: "custom", from: "2026-09-03", to: "2026-11-08", tz: "Europe/Moscow" },
+    { range: "custom", from: "2026-09-28", to: "2026-10-31", tz: "Asia/Kolkata", by: "day" },
+    { range: "custom", from: "2026-10-20", to: "2026-10-27", tz: "Europe/Berlin", by: "hour" },
+    { range: "custom", from: "2026-09-01", to: "2026-11-10", tz: "America/St_Johns", by: "week" },
+    { range: "custom", from: "2026-10-01", to: "2026-10-01", tz: "Pacific/Chatham", by: "hour" },
+  ];
+  for (const c of cases)
+    it(`reads ${JSON.stringify(c)} as the orders give it, this period and the one before`, async () => {
+      const parsed = parseInsightsRange({ tz: "Europe/Berlin", ...c }, new Date("2026-11-01T10:20:00Z"));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      const r = parsed.range;
+      const hour = (d: Date) => new Date(Math.ceil(d.getTime() / 3_600_000) * 3_600_000);
+      expect(sorted(await rollupDimensions(db, r))).toEqual(
+        sorted(await directDimensions(hour(r.from), hour(r.to))),
+      );
+      const before = { from: r.previousFrom, to: r.from };
+      expect(sorted(await rollupDimensions(db, before))).toEqual(
+        sorted(await directDimensions(hour(before.from), hour(before.to))),
+      );
+      const series = await rollupSeries(db, r);
+      expect(series.length).toBeGreaterThan(0);
+      expect(series).toEqual(await directSeries({ ...r, from: hour(r.from), to: hour(r.to) }));
+    });
+
+  it("sums pay-out failures by the reason the dashboard knows", async () => {
+    const rows = await rollupDimensions(db, { from: new Date("2026-09-01"), to: new Date("2026-12-01") });
+    const s = summarize(rows, []);
+    expect(s.payoutFailures.map((r) => r.key).sort()).toEqual([
+      "Failed at the payment service (no reason given)",
+      "Refused: Amount out of range",
+      "Refused: no answer in time",
+      "Rejected by an approver",
+      "Submit failed: Amount out of range",
+      "Submit failed: no answer in time",
+    ]);
+    expect(rows.filter((r) => r.direction === "payin").every((r) => r.reason === "")).toBe(true);
   });
 });

@@ -1,40 +1,58 @@
 /**
- * Insights reads (owner: insights): both over the hourly rollup kept by migration 0022's triggers, never
- * over the orders, so a range costs its hours × dimensions whatever the number of orders.
+ * Insights reads (owner: insights): over the rollups kept by migration 0025's triggers, never over the
+ * orders. A range comes as signed pieces of UTC hours, 6 hours, days and weeks (lib/insights/cover.ts), so
+ * it costs a few pieces × dimensions whatever its length and the number of orders.
  */
 import "server-only";
 import type { Sql } from "@/lib/database";
-import type { RollupDimensionRow, RollupGranularity, RollupSeriesRow } from "../insights-rows";
+import type { RollupDimensionRow, RollupPiece as Piece } from "../insights-rows";
+
+/** Pieces as arrays, starts in epoch seconds (a few hundred Dates cost the driver more than the query). */
+function pieceParams(pieces: readonly Piece[]) {
+  return [pieces.map((p) => p.span), pieces.map((p) => p.start / 1000), pieces.map((p) => p.sign)];
+}
+
+/** The pieces as rows `p` (span, start, sign[, bucket]); the rollup is then read by its index on start. */
+const PIECES = (bucket: boolean) => `WITH p AS MATERIALIZED (
+    SELECT span, to_timestamp(s) AS start, sign${bucket ? ", bucket" : ""}
+    FROM unnest($1::text[], $2::float8[], $3::int[]${bucket ? ", $4::int[]" : ""}) AS p (span, s, sign${bucket ? ", bucket" : ""}))`;
+const IN_PIECES =
+  "r.span = p.span AND r.start = p.start WHERE r.start = ANY(ARRAY(SELECT DISTINCT start FROM p))";
 
 /**
- * Count and volume per bucket of the viewer's zone. Hours are UTC hours seen from `tz`: in a zone with a
- * fractional offset (+5:30, +5:45) an hourly point starts at :30 or :45, and a day or week holds the UTC
- * hours that start in it (a day's edges are off by that fraction of an hour; documented in
- * docs/architecture.md).
+ * Count and Success volume per bucket and currency from `order_series`, a bucket being the pieces that
+ * carry its number (lib/insights/read.ts makes them from the viewer's zone): one statement for every bucket.
  */
-export async function rollupSeries(
+export async function rollupSeriesPieces(
   sql: Sql,
-  q: { from: Date; to: Date; by: RollupGranularity; tz: string },
-): Promise<RollupSeriesRow[]> {
-  const local = "(hour AT TIME ZONE $3)";
-  const bucket =
-    q.by === "hour" ? local : q.by === "day" ? `date_trunc('day', ${local})` : `date_trunc('week', ${local})`;
-  return sql.query<RollupSeriesRow>(
-    `SELECT to_char(${bucket}, 'YYYY-MM-DD"T"HH24:MI') AS bucket, currency, sum(n)::int AS count,
-        coalesce(sum(amount) FILTER (WHERE status = 'Success'), 0)::text AS volume
-      FROM order_rollup_hourly WHERE hour >= $1 AND hour < $2
-      GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 1, 2`,
-    [q.from, q.to, q.tz],
+  pieces: readonly (Piece & { bucket: number })[],
+): Promise<{ bucket: number; currency: string; count: number; volume: string }[]> {
+  if (pieces.length === 0) return [];
+  return sql.query(
+    `${PIECES(true)}
+    SELECT p.bucket, r.currency, sum(p.sign * r.n)::int AS count,
+        coalesce(nullif(sum(p.sign * r.volume), 0), 0)::text AS volume
+      FROM order_series r JOIN p ON ${IN_PIECES}
+      GROUP BY 1, 2 HAVING sum(p.sign * r.n) <> 0`,
+    [...pieceParams(pieces), pieces.map((p) => p.bucket)],
   );
 }
 
-/** The range's orders summed per every dimension (what the breakdowns, rates and percentiles come from). */
-export async function rollupDimensions(sql: Sql, q: { from: Date; to: Date }): Promise<RollupDimensionRow[]> {
+/**
+ * The pieces' orders summed per every dimension (what the breakdowns, rates, percentiles and pay-out
+ * failure reasons come from).
+ */
+export async function rollupDimensionPieces(
+  sql: Sql,
+  pieces: readonly Piece[],
+): Promise<RollupDimensionRow[]> {
+  if (pieces.length === 0) return [];
   return sql.query<RollupDimensionRow>(
-    `SELECT currency, direction, method, country, status, bank, pay_bucket AS "payBucket",
-        sum(n)::int AS count, sum(amount)::text AS amount
-      FROM order_rollup_hourly WHERE hour >= $1 AND hour < $2
-      GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(n) <> 0`,
-    [q.from, q.to],
+    `${PIECES(false)}
+    SELECT r.currency, r.direction, r.method, r.country, r.status, r.bank, r.pay_bucket AS "payBucket", r.reason,
+        sum(p.sign * r.n)::int AS count, sum(p.sign * r.amount)::text AS amount
+      FROM order_rollup r JOIN p ON ${IN_PIECES}
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING sum(p.sign * r.n) <> 0`,
+    pieceParams(pieces),
   );
 }

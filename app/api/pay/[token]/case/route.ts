@@ -8,10 +8,8 @@ import { clientIpFrom } from "@/lib/auth/request-meta";
 import { type CaseRefusal, type PublicCase, toPublicCase } from "@/lib/cases/public-case";
 import { CASE_BODY_MAX_BYTES } from "@/lib/cases/reference";
 import { submitPaymentCase } from "@/lib/cases/submit";
-import { readBodyWithin } from "@/lib/http/read-body-within";
-import { isWellFormedPayToken } from "@/lib/pay-page/token";
+import { readPublicPayPost } from "@/lib/pay-page/public-post";
 import { getDb, runtime } from "@/lib/runtime";
-import { isCrossOriginWrite } from "@/lib/security/same-origin";
 
 export const dynamic = "force-dynamic";
 
@@ -23,21 +21,22 @@ function answer(body: CaseRefusal | { case: PublicCase; alreadyOpen: boolean }, 
 
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  if (!isWellFormedPayToken(token)) return answer({ error: "notFound" }, 404);
-  if (isCrossOriginWrite("POST", request.headers)) return answer({ error: "notFound" }, 403);
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json"))
-    return answer({ error: "invalid", fields: { reference: "required" } }, 415);
-  const read = await readBodyWithin(request, CASE_BODY_MAX_BYTES);
-  if (!read.ok) return answer({ error: "tooLarge" }, 413);
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder().decode(read.bytes));
-  } catch {
-    body = null;
+  const read = await readPublicPayPost(request, token, CASE_BODY_MAX_BYTES);
+  if (!read.ok) {
+    switch (read.refused) {
+      case "notFound":
+        return answer({ error: "notFound" }, 404);
+      case "crossOrigin":
+        return answer({ error: "notFound" }, 403);
+      case "notJson":
+        return answer({ error: "invalid", fields: { reference: "required" } }, 415);
+      case "tooLarge":
+        return answer({ error: "tooLarge" }, 413);
+    }
   }
   const outcome = await submitPaymentCase(await getDb(), {
     token,
-    body,
+    body: read.body,
     address: clientIpFrom(request.headers, runtime().proxyTrust),
   });
   switch (outcome.kind) {
