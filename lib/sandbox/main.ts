@@ -1,4 +1,7 @@
-/** `npm run sandbox`: the sandbox payment service on its own (env in lib/sandbox/config.ts, docs/configuration.md). */
+/**
+ * `npm run sandbox`: the sandbox payment service on its own (env in lib/sandbox/config.ts,
+ * docs/configuration.md), its logger installed first and its tracing started when an OTLP endpoint is set.
+ */
 import { createLogger, installLogger, log, wantsPrettyLogs } from "@/lib/observability/logger";
 import { loadSandboxConfig, SandboxConfigError } from "./config";
 import { startSandbox } from "./server";
@@ -14,6 +17,10 @@ async function main(): Promise<void> {
       pretty: wantsPrettyLogs(process.env.NODE_ENV, config.logPretty),
     }),
   );
+  // Before anything handles a request: its spans need the SDK registered (loaded only when configured).
+  const tracing = config.tracing
+    ? (await import("@/lib/observability/tracing-sdk")).startTracing(config.tracing)
+    : undefined;
   const sandbox = await startSandbox({
     port: config.port,
     host: config.host,
@@ -42,13 +49,17 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log().info({ signal }, "sandbox: shutting down");
-    sandbox.close().then(
-      () => process.exit(0),
-      (error) => {
-        log().error({ err: error }, "sandbox: shutdown failed");
-        process.exit(1);
-      },
-    );
+    sandbox
+      .close()
+      // The spans still batched are sent before the process ends.
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          log().error({ err: error }, "sandbox: shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -20,6 +20,7 @@ import { m0019SecondFactor } from "./0019_second_factor";
 import { m0020PayoutBatches } from "./0020_payout_batches";
 import { m0021PaymentCases } from "./0021_payment_cases";
 import { m0022InsightsRollups } from "./0022_insights_rollups";
+import { m0028RequestLogTrace } from "./0028_request_log_trace";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -45,5 +46,6 @@ export const migrations: readonly Migration[] = [
   m0020PayoutBatches,
   m0021PaymentCases,
   m0022InsightsRollups,
+  m0028RequestLogTrace,
   m0900OrderSearchIndexes,
 ];
