@@ -117,6 +117,9 @@ async function compare(collector: OtlpReceiver): Promise<void> {
       rounds.reduce((t, r) => t + f(r), 0) / Math.max(1, rounds.length);
     const requestsOn = on.rounds.reduce((t, r) => t + r.ok + r.non2xx, 0);
     // Roughly: the warm-up and the scrapes are traced too, and the last batch (still waiting) is not counted.
+    // A short run (the smoke) may end before the first batch is due (OTEL_BSP_SCHEDULE_DELAY, 5 s).
+    for (let waited = 0; collector.count() === 0 && waited < 10_000; waited += 250)
+      await new Promise((r) => setTimeout(r, 250));
     const spans = collector.count();
     if (spans === 0) throw new Error("tracing on, yet no span reached the OTLP receiver");
     console.log(

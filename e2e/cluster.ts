@@ -48,7 +48,8 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port free now (another socket may take it before it is listened on). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = http.createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -59,7 +60,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Waits until `url` answers below 500; fails when `child` exits first or after `timeoutMs`. */
+export async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../lib/testing/otlp-receiver";
 import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
+import { freePort, waitUntilAnswering } from "./cluster";
 import { E2E } from "./config";
 import { createPayinThroughForm, expect, screenshot, test } from "./fixtures";
 
@@ -34,17 +33,6 @@ let dashboardUrl: string;
 let context: BrowserContext;
 let page: Page;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = http.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
 function start(name: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [...pgliteSafeNodeFlags(), ...args], {
     cwd: root,
@@ -55,20 +43,6 @@ function start(name: string, args: string[], env: Record<string, string>): Child
     stream?.on("data", (c: Buffer) => output.push(`[${name}] ${c.toString()}`));
   children.push(child);
   return child;
-}
-
-async function answering(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: exited\n${output.join("")}`);
-    try {
-      if ((await fetch(url, { redirect: "manual" })).status < 500) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer\n${output.join("")}`);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -100,8 +74,12 @@ test.beforeAll(async ({ browser }) => {
     ADMIN_PASSWORD: ADMIN.password,
     NEXT_DIST_DIR: E2E.distDir,
   });
-  await answering(`http://127.0.0.1:${sandboxPort}/healthz`, sandbox);
-  await answering(`${dashboardUrl}/login`, dashboard);
+  try {
+    await waitUntilAnswering(`http://127.0.0.1:${sandboxPort}/healthz`, sandbox, 120_000);
+    await waitUntilAnswering(`${dashboardUrl}/login`, dashboard, 120_000);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${output.join("")}`);
+  }
   context = await browser.newContext({ baseURL: dashboardUrl, storageState: { cookies: [], origins: [] } });
   page = await context.newPage();
 });
