@@ -12,7 +12,8 @@
  *   which also reads the exporter's other OTEL_EXPORTER_OTLP_* variables (headers, timeout, compression,
  *   certificates) itself.
  *
- * Each request's first span in this process carries the request id (`payorders.request_id`), and its trace
+ * Next.js's inner spans are folded into its request span (next-spans.ts). Each request's first span in this
+ * process carries the request id (`payorders.request_id`), and its trace
  * id is kept for the request's log line (RunningTracing.takeRequestTrace). The SDK's own complaints (an export
  * that failed) go to the process's log at `warn`.
  */
@@ -42,6 +43,7 @@ import {
 } from "@opentelemetry/sdk-trace";
 import type { TraceSamplerName, TracingSettings } from "./env";
 import { log } from "./logger";
+import { foldingNextSpans } from "./next-spans";
 import { currentRequestId } from "./request-id";
 import { type RunningTracing, tracingSlot } from "./tracing";
 
@@ -149,7 +151,7 @@ export function startTracing(settings: TracingSettings, options: StartTracingOpt
       }),
     ],
   });
-  trace.setGlobalTracerProvider(provider);
+  trace.setGlobalTracerProvider(foldingNextSpans(provider, process.env.NEXT_OTEL_VERBOSE === "1"));
 
   let stopped: Promise<void> | undefined;
   const tracing: RunningTracing = {

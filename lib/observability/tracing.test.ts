@@ -4,10 +4,12 @@
  * inside a span carry its ids, outgoing headers its traceparent, and a request's first span its request id.
  */
 import { Writable } from "node:stream";
+import { SpanKind, trace } from "@opentelemetry/api";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace";
 import { afterAll, describe, expect, test } from "vitest";
 import { tracingSettings } from "./env";
 import { createLogger } from "./logger";
+import { NEXT_TRACER_NAME } from "./next-spans";
 import { runWithRequestId } from "./request-id";
 import {
   activeSpanIds,
@@ -151,6 +153,28 @@ describe("tracing on", () => {
     await tracing.forceFlush();
     const handling = exporter.getFinishedSpans().find((s) => s.name === "handling");
     expect(handling?.parentSpanContext?.spanId).toBe(spanId);
+  });
+
+  test("Next.js's inner spans are folded into its request span: not recorded, their children its own", async () => {
+    const next = trace.getTracer(NEXT_TRACER_NAME, "16");
+    await next.startActiveSpan("POST /api/postback", { kind: SpanKind.SERVER }, async (request) => {
+      await next.startActiveSpan("AppRouteRouteHandlers.runHandler", async (inner) => {
+        await inSpan("callback receive", {}, async () => {});
+        inner.end();
+      });
+      next.startSpan("fetch POST http://psp", { kind: SpanKind.CLIENT }).end();
+      request.end();
+    });
+    await tracing.forceFlush();
+    const spans = exporter.getFinishedSpans();
+    const request = spans.find((s) => s.name === "POST /api/postback");
+    expect(spans.map((s) => s.name)).not.toContain("AppRouteRouteHandlers.runHandler");
+    expect(spans.find((s) => s.name === "callback receive")?.parentSpanContext?.spanId).toBe(
+      request?.spanContext().spanId,
+    );
+    expect(spans.find((s) => s.name === "fetch POST http://psp")?.parentSpanContext?.spanId).toBe(
+      request?.spanContext().spanId,
+    );
   });
 
   test("a failure marks its span as an error", async () => {
