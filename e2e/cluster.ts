@@ -122,6 +122,21 @@ function startBalancer(
     .listen(port, "127.0.0.1");
 }
 
+/** Stops the processes (SIGTERM, then SIGKILL after 5 s) and waits for each to exit. */
+export async function stopChildren(children: readonly ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+          setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+        }),
+    ),
+  );
+}
+
 type ClusterOptions = { turnAway: (webhookId: string, seen: number) => boolean };
 
 /** Starts the cluster; once more on other ports if one was taken between choosing it and listening. */
@@ -207,17 +222,7 @@ async function startClusterOnce(options: ClusterOptions): Promise<Cluster> {
     sandboxSql: (text, values) => sandboxSql.query(text, values),
     logs: () => output.join(""),
     close: async () => {
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.once("exit", () => resolve());
-              child.kill("SIGTERM");
-              setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-            }),
-        ),
-      );
+      await stopChildren(children);
       await new Promise((r) => balancer.close(r));
       await Promise.all([dashboardSql.close(), sandboxSql.close()]);
       await Promise.all([dashboardDb.drop(), sandboxDb.drop()]);

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../lib/testing/otlp-receiver";
 import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
-import { freePort, waitUntilAnswering } from "./cluster";
+import { freePort, stopChildren, waitUntilAnswering } from "./cluster";
 import { E2E } from "./config";
 import { createPayinThroughForm, expect, screenshot, test } from "./fixtures";
 
@@ -86,17 +86,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await context?.close();
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-          setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-        }),
-    ),
-  );
+  await stopChildren(children);
   await otlp?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
