@@ -11,8 +11,20 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled; prom-client
-  // once for the process (its registry is shared by instrumentation.ts and the routes: lib/observability).
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "prom-client"],
+  // once for the process (its registry is shared by instrumentation.ts and the routes: lib/observability);
+  // OpenTelemetry's API once too, the copy Next.js's own tracer requires (its spans and ours in one trace),
+  // and the SDK beside it (loaded by instrumentation.ts only when tracing is on).
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/core",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace",
+  ],
   poweredByHeader: false,
   // Server action bodies are small forms, but a bulk pay-out file may be 5 MB (lib/batches/file.ts,
   // BATCH_LIMITS): 6 MB leaves room for its multipart framing. It stays under the proxy's body buffer

@@ -48,7 +48,8 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port free now (another socket may take it before it is listened on). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = http.createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -59,7 +60,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Waits until `url` answers below 500; fails when `child` exits first or after `timeoutMs`. */
+export async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
@@ -118,6 +120,21 @@ function startBalancer(
       });
     })
     .listen(port, "127.0.0.1");
+}
+
+/** Stops the processes (SIGTERM, then SIGKILL after 5 s) and waits for each to exit. */
+export async function stopChildren(children: readonly ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+          setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+        }),
+    ),
+  );
 }
 
 type ClusterOptions = {
@@ -210,17 +227,7 @@ async function startClusterOnce(options: ClusterOptions): Promise<Cluster> {
     sandboxSql: (text, values) => sandboxSql.query(text, values),
     logs: () => output.join(""),
     close: async () => {
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.once("exit", () => resolve());
-              child.kill("SIGTERM");
-              setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-            }),
-        ),
-      );
+      await stopChildren(children);
       await new Promise((r) => balancer.close(r));
       await Promise.all([dashboardSql.close(), sandboxSql.close()]);
       await Promise.all([dashboardDb.drop(), sandboxDb.drop()]);

@@ -30,7 +30,7 @@ const logoUrl = z
     message: "Must not contain spaces, quotes, brackets or backslashes",
   });
 
-/** Metrics and logs: the same variables for the sandbox (lib/sandbox/config.ts reads them undocumented). */
+/** Metrics, logs and traces: the same variables for the sandbox (lib/sandbox/config.ts reads them undocumented). */
 function observabilityFields() {
   const f = observabilityEnvFields();
   return {
@@ -47,8 +47,40 @@ function observabilityFields() {
         "`1`: log lines for people (pino-pretty) instead of JSON; `0`: JSON even in development ([Logs](operations.md#logs))",
       docDefault: "`1` in development, else `0`",
     }),
+    OTEL_EXPORTER_OTLP_ENDPOINT: f.OTEL_EXPORTER_OTLP_ENDPOINT.meta({
+      description:
+        "OTLP/HTTP collector (`http://collector:4318`): traces of the dashboard and the sandbox are posted to its `/v1/traces`. Unset (and the next one unset): tracing is off ([Traces](operations.md#traces))",
+      docTable: "observability",
+    }),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: f.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT.meta({
+      description: "The traces URL itself, used as it is (wins over `OTEL_EXPORTER_OTLP_ENDPOINT`)",
+      docTable: "observability",
+    }),
+    OTEL_SERVICE_NAME: f.OTEL_SERVICE_NAME.meta({
+      description:
+        "`service.name` of the process's spans. `npm start` does not pass it to the embedded sandbox",
+      docDefault: "`payorders-dashboard`, `payorders-sandbox`",
+      docTable: "observability",
+    }),
+    OTEL_TRACES_SAMPLER: f.OTEL_TRACES_SAMPLER.meta({
+      description:
+        "Which traces are recorded: `parentbased_always_on` (all, and the sandbox follows the dashboard's choice), `parentbased_traceidratio` (a share, see the next one), `always_on`, `always_off`, `traceidratio`, `parentbased_always_off`",
+      docTable: "observability",
+    }),
+    OTEL_TRACES_SAMPLER_ARG: f.OTEL_TRACES_SAMPLER_ARG.meta({
+      description: "The share of traces the `…traceidratio` samplers record, 0–1",
+      docDefault: "`1`",
+      docTable: "observability",
+    }),
+    OTEL_BSP_SCHEDULE_DELAY: f.OTEL_BSP_SCHEDULE_DELAY.meta({
+      description: "How long (ms) ended spans wait to be sent together",
+      docTable: "observability",
+    }),
   };
 }
+
+/** The dashboard's `service.name` in traces unless OTEL_SERVICE_NAME says otherwise. */
+export const DASHBOARD_SERVICE_NAME = "payorders-dashboard";
 
 /** The dashboard's variables, each documented; refined and completed by `schema` below. */
 export const dashboardEnvObject = z.object({

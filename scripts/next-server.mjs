@@ -89,8 +89,12 @@ server.listen(port, () => {
   console.log(`[next-server] ${dev ? "development" : "production"} server listening on port ${port}`);
 });
 
+/** Stops taking requests, then sends the spans still batched (tracing on: lib/observability/tracing.ts's slot). */
 function shutdown() {
-  server.close(() => process.exit(0));
+  server.close(async () => {
+    await globalThis[slot("tracing")]?.shutdown();
+    process.exit(0);
+  });
   setTimeout(() => process.exit(0), 2000).unref();
 }
 process.on("SIGTERM", shutdown);

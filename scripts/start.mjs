@@ -107,7 +107,11 @@ if (!dev) buildIfStale();
 
 const nextEnv = {};
 if (!process.env.PAYMENT_API_BASE_URL) {
-  run("sandbox", ["--import", "tsx", "lib/sandbox/main.ts"], { SANDBOX_PORT: sandboxPort });
+  // OTEL_SERVICE_NAME names the dashboard: the embedded sandbox keeps its own (payorders-sandbox).
+  run("sandbox", ["--import", "tsx", "lib/sandbox/main.ts"], {
+    SANDBOX_PORT: sandboxPort,
+    OTEL_SERVICE_NAME: undefined,
+  });
   await waitForHealthy(`http://127.0.0.1:${sandboxPort}/healthz`, 60_000);
   Object.assign(nextEnv, {
     PAYMENT_API_BASE_URL: `http://127.0.0.1:${sandboxPort}`,

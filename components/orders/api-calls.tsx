@@ -12,8 +12,9 @@ const CURL_TEXTS = { copy: "Copy as cURL", copied: "Copied ✓", failed: "Could 
 
 /**
  * Calls to the payment service, one entry per attempt: when, who caused it, what was asked, what came
- * back and how long it took, with the request and answer as stored (card numbers masked) and "Copy as
- * cURL", which makes the call again with the signature computed from $SECRET.
+ * back and how long it took, with the request and answer as stored (card numbers masked), the trace it
+ * belongs to (tracing on), and "Copy as cURL", which makes the call again with the signature computed from
+ * $SECRET.
  */
 export function ApiCalls({
   calls,
@@ -50,6 +51,11 @@ export function ApiCalls({
             <details>
               <summary>Request and answer</summary>
               <div className={`stack ${styles.rawDelivery}`}>
+                {c.traceId ? (
+                  <p className={`muted ${styles.flush}`}>
+                    Trace <code data-testid="trace-id">{c.traceId}</code> (look it up in your tracing backend)
+                  </p>
+                ) : null}
                 {c.requestBody !== null ? (
                   <pre className={styles.pre} data-label="Request body">
                     {c.requestBody}

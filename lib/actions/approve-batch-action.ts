@@ -9,6 +9,7 @@ import { defineAction } from "./define-action";
 /** Approves a batch awaiting approval (step-up first, never its uploader) and wakes the batch sender. */
 export const approveBatchAction = defineAction({
   access: APPROVE_ROLES,
+  span: "approveBatch",
   args: [approveBatchInputSchema],
   handler: async ({ user }, input) => {
     const result = await approveBatch(await getDb(), user, input);

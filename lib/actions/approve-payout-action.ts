@@ -9,6 +9,7 @@ import { orderDeps } from "./order-deps";
 /** Approves a pay-out awaiting approval (step-up first) and sends it: lib/approvals/decide.ts. */
 export const approvePayoutAction = defineAction({
   access: APPROVE_ROLES,
+  span: "approvePayout",
   args: [approvePayoutInputSchema],
   handler: async ({ user }, input) => approvePayout(await orderDeps(user), user, input),
 });

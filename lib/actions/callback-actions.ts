@@ -98,6 +98,7 @@ export const reapplyFilterAction = defineFormAction({
 /** Callbacks → a delivery → "Ask the sandbox to send it again" (sandbox only): the service's own resend. */
 export const resendCallbackAction = defineFormAction({
   access: ORDER_WRITE_ROLES,
+  span: "resendCallback",
   schema: deliverySchema,
   fromForm: (form) => ({ deliveryId: form.get("deliveryId") }),
   invalidMessage: (fieldErrors) => Object.values(fieldErrors).join("; "),

@@ -10,6 +10,7 @@ import { orderDeps } from "./order-deps";
 /** Creates a pay-in from the form's values (parsed with the same schema the form validated with). */
 export const createPayinAction = defineAction({
   access: ORDER_WRITE_ROLES,
+  span: "createPayin",
   args: [payinFormSchema, createOptionsSchema.default({})],
   handler: async ({ user }, values, options) => submitPayin(await orderDeps(user), values, options),
 });

@@ -10,6 +10,7 @@ import { orderDeps } from "./order-deps";
 /** Creates a pay-out from the form's values (parsed with the same schema the form validated with). */
 export const createPayoutAction = defineAction({
   access: ORDER_WRITE_ROLES,
+  span: "createPayout",
   args: [payoutFormSchema, createOptionsSchema.default({})],
   handler: async ({ user }, values, options) => submitPayout(await orderDeps(user), values, options),
 });

@@ -13,6 +13,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import { SIGNED_OUT_MESSAGE } from "@/lib/auth/authorize";
 import { runActingAs } from "@/lib/auth/acting-user";
+import { inSpan, tracingOn } from "@/lib/observability/tracing";
 import { authorizeRequest, getCurrentUser } from "@/lib/auth/current-user";
 import type { Role } from "@/lib/auth/roles";
 import type { CurrentUser } from "@/lib/auth/types";
@@ -34,6 +35,11 @@ type AnyResult = ActionResult<object, object>;
 interface Common<A extends Access> {
   access: A;
   /**
+   * With tracing on (lib/observability/tracing.ts), the action runs in a span of this name ("action
+   * createPayin"): what it causes (the signed call to the payment service, its callback) joins that trace.
+   */
+  span?: string;
+  /**
    * The status line of a refused input, besides the field errors: a text, one built from the field errors,
    * or null for none. Default CHECK_FIELDS_MESSAGE.
    */
@@ -47,22 +53,23 @@ export function defineAction<A extends Access, const S extends readonly z.ZodTyp
     handler: (context: Context<A>, ...inputs: { [K in keyof S]: z.output<S[K]> }) => Promise<R>;
   },
 ): (...args: Partial<{ [K in keyof S]: unknown }>) => Promise<R | ActionFailure> {
-  return async (...args) => {
-    const checked = await admit(spec.access);
-    if (!checked.ok) return checked;
-    const inputs: unknown[] = [];
-    let fieldErrors: Record<string, string> | undefined;
-    spec.args.forEach((schema, i) => {
-      const parsed = schema.safeParse(args[i]);
-      if (parsed.success) inputs.push(parsed.data);
-      // One answer names every refused field, whichever argument it is in.
-      else fieldErrors = { ...fieldErrorMapFromZod(parsed.error), ...fieldErrors };
+  return async (...args) =>
+    traced(spec, async () => {
+      const checked = await admit(spec.access);
+      if (!checked.ok) return checked;
+      const inputs: unknown[] = [];
+      let fieldErrors: Record<string, string> | undefined;
+      spec.args.forEach((schema, i) => {
+        const parsed = schema.safeParse(args[i]);
+        if (parsed.success) inputs.push(parsed.data);
+        // One answer names every refused field, whichever argument it is in.
+        else fieldErrors = { ...fieldErrorMapFromZod(parsed.error), ...fieldErrors };
+      });
+      if (fieldErrors) return refusedInput(spec, fieldErrors);
+      return asActor(checked.context, () =>
+        spec.handler(checked.context as Context<A>, ...(inputs as { [K in keyof S]: z.output<S[K]> })),
+      );
     });
-    if (fieldErrors) return refusedInput(spec, fieldErrors);
-    return asActor(checked.context, () =>
-      spec.handler(checked.context as Context<A>, ...(inputs as { [K in keyof S]: z.output<S[K]> })),
-    );
-  };
 }
 
 /**
@@ -78,18 +85,32 @@ export function defineFormAction<A extends Access, S extends z.ZodType, R extend
     handler: (context: Context<A>, input: z.output<S>, form: FormData) => Promise<R>;
   },
 ): (previous: unknown, form: FormData) => Promise<R | ActionFailure> {
-  return async (_previous, form) => {
-    const checked = await admit(spec.access);
-    if (!checked.ok) return checked;
-    const values = spec.echo?.(form);
-    const parsed = spec.schema.safeParse(spec.fromForm(form));
-    if (!parsed.success) return withValues(refusedInput(spec, fieldErrorMapFromZod(parsed.error)), values);
-    const result = await asActor(checked.context, () =>
-      spec.handler(checked.context as Context<A>, parsed.data, form),
-    );
-    // Generic R does not narrow on `ok`: a failure is an ActionFailure by R's constraint.
-    return result.ok ? result : withValues(result as ActionFailure, values);
-  };
+  return async (_previous, form) =>
+    traced(spec, async () => {
+      const checked = await admit(spec.access);
+      if (!checked.ok) return checked;
+      const values = spec.echo?.(form);
+      const parsed = spec.schema.safeParse(spec.fromForm(form));
+      if (!parsed.success) return withValues(refusedInput(spec, fieldErrorMapFromZod(parsed.error)), values);
+      const result = await asActor(checked.context, () =>
+        spec.handler(checked.context as Context<A>, parsed.data, form),
+      );
+      // Generic R does not narrow on `ok`: a failure is an ActionFailure by R's constraint.
+      return result.ok ? result : withValues(result as ActionFailure, values);
+    });
+}
+
+/** `run` in the action's span when it names one (and tracing is on), its outcome on the span. */
+function traced<R extends AnyResult | ActionFailure>(
+  spec: Common<Access>,
+  run: () => Promise<R>,
+): Promise<R> {
+  if (!spec.span || !tracingOn()) return run();
+  return inSpan(`action ${spec.span}`, { attributes: { "payorders.action": spec.span } }, async (span) => {
+    const result = await run();
+    span?.setAttribute("payorders.action.ok", result.ok);
+    return result;
+  });
 }
 
 /** Runs the handler as the signed-in user (lib/auth/acting-user), so what it causes is recorded as theirs. */

@@ -13,6 +13,7 @@ import { orderDeps } from "./order-deps";
  */
 export const retryOrderAction = defineAction({
   access: ORDER_WRITE_ROLES,
+  span: "retryOrder",
   args: [retryOrderInputSchema],
   invalidMessage: "Invalid retry.",
   handler: async ({ user }, input) => retryOrder(await orderDeps(user), input),

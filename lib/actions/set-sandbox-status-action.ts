@@ -26,6 +26,7 @@ const VERB = { Success: "paid", Failed: "failed", Expired: "expired" } as const;
  */
 export const setSandboxStatusAction = defineFormAction({
   access: ORDER_WRITE_ROLES,
+  span: "setSandboxStatus",
   schema: inputSchema,
   fromForm: (form) => ({ orderId: form.get("orderId"), status: form.get("status") }),
   // The messages name their field already; the controls show this line only.

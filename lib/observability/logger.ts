@@ -1,6 +1,7 @@
 /**
  * The process's logger (pino): one JSON object a line, at LOG_LEVEL, each line of a request with its
- * `requestId` (lib/observability/request-id.ts). Pretty (pino-pretty, as a transport) only when asked:
+ * `requestId` (lib/observability/request-id.ts), and each line written inside a traced span with that
+ * span's `trace_id` and `span_id` (OpenTelemetry's names for them in logs; lib/observability/tracing.ts). Pretty (pino-pretty, as a transport) only when asked:
  * NODE_ENV=development or LOG_PRETTY=1. What must never reach a log is removed before a line is written:
  * the paths in REDACTED_KEYS at any of the first three levels of a logged object, and card numbers (digit
  * runs passing Luhn) in messages (masked as the contract masks a card: first six, last four).
@@ -13,6 +14,7 @@ import { isLuhnValid } from "@/lib/contract/checksums";
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
 import { processSlot } from "@/lib/process-slot";
 import { currentRequestId } from "./request-id";
+import { activeSpanIds } from "./tracing";
 
 export type { Logger };
 
@@ -78,7 +80,12 @@ export function loggerOptions(settings: LoggerSettings = {}): LoggerOptions {
     redact: { paths: redactPaths(), censor: "[redacted]" },
     mixin() {
       const requestId = currentRequestId();
-      return requestId === undefined ? {} : { requestId };
+      const ids = activeSpanIds();
+      if (ids === undefined) return requestId === undefined ? {} : { requestId };
+      const { traceId, spanId } = ids;
+      return requestId === undefined
+        ? { trace_id: traceId, span_id: spanId }
+        : { requestId, trace_id: traceId, span_id: spanId };
     },
     hooks: {
       logMethod(args, method) {

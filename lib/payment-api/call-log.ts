@@ -59,6 +59,7 @@ export async function storeAttempt(sql: Sql, a: ApiAttempt, userId: string | nul
       errorKind: a.errorKind,
       kind: callKindOf(a.method, a.url),
       latencyMs: a.latencyMs,
+      traceId: a.traceId ?? null,
       paymentId: uuidField(request, "paymentId") ?? uuidField(response, "paymentId"),
       serviceOrderId: serviceOrderIdOf(a.url) ?? uuidField(response, "id"),
     })

@@ -7,6 +7,14 @@
 import "server-only";
 import type { z } from "zod";
 import { fieldErrorsFromZod, type Problem, problemSchema } from "@/lib/contract";
+import {
+  type Span,
+  SpanKind,
+  sampledTraceId,
+  spanError,
+  startSpan,
+  traceHeaders,
+} from "@/lib/observability/tracing";
 import { signRequest } from "@/lib/signing";
 import {
   PaymentApiContractError,
@@ -40,12 +48,15 @@ export type ApiRequest =
   | { method: "GET"; path: string; query?: Record<string, string> }
   | { method: "POST"; path: string; body: unknown };
 
-/** One attempt of a call, as it went: what was sent (the exact bytes), what came back, how long it took. */
-/** One attempt of a call as the client saw it: the request log's row without what the log adds. */
+/**
+ * One attempt of a call as the client saw it (what was sent, the exact bytes; what came back; how long it
+ * took): the request log's row without what the log adds. `traceId`: the trace of the attempt's span, when
+ * tracing is on and the trace sampled.
+ */
 export type ApiAttempt = Omit<
   PaymentApiCallsColumns,
-  "id" | "userId" | "paymentId" | "serviceOrderId" | "kind"
->;
+  "id" | "userId" | "paymentId" | "serviceOrderId" | "kind" | "traceId"
+> & { traceId?: string | null };
 
 export interface ApiResult<T> {
   data: T;
@@ -76,6 +87,7 @@ export async function callApi<S extends z.ZodType>(
     "X-Signature": signature,
   };
   const label = `${req.method} ${url.pathname}${url.search}`;
+  const spanName = `${req.method} ${pathTemplate(url.pathname)}`;
   const callId = crypto.randomUUID();
   const requestText = body === undefined ? null : new TextDecoder().decode(body);
   const report = (a: Omit<ApiAttempt, "callId" | "method" | "url" | "requestBody">) => {
@@ -105,10 +117,22 @@ export async function callApi<S extends z.ZodType>(
     const startedAt = new Date();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    // Tracing on: the attempt is a client span of the current one (the server action's), named in its
+    // traceparent, which the service continues.
+    const span = startSpan(spanName, {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        "http.request.method": req.method,
+        "url.full": url.href,
+        "server.address": url.hostname,
+        "http.request.resend_count": attempt - 1,
+      },
+    });
+    const traceId = sampledTraceId(span);
     try {
       const res = await cfg.fetch(url, {
         method: req.method,
-        headers,
+        headers: span ? traceHeaders(headers, span) : headers,
         body,
         // The signature covers the path: a redirect would send it somewhere it was not made for.
         redirect: "manual",
@@ -128,7 +152,9 @@ export async function callApi<S extends z.ZodType>(
             cause: error,
           })
         : new PaymentApiNetworkError({ attempts: attempt, request: label, cause: error });
+      endSpan(span, null, lastError.kind);
       report({
+        traceId,
         attempt,
         startedAt,
         status: null,
@@ -139,7 +165,9 @@ export async function callApi<S extends z.ZodType>(
       });
       continue;
     }
+    endSpan(span, status, status >= 400 ? String(status) : undefined);
     report({
+      traceId,
       attempt,
       startedAt,
       status,
@@ -165,6 +193,21 @@ export async function callApi<S extends z.ZodType>(
   }
   // maxAttempts >= 1, so the loop ran and set lastError.
   throw lastError;
+}
+
+/** The path with its ids replaced (`/sandbox/orders/{id}/status`): a span name names the operation, not the order. */
+export function pathTemplate(pathname: string): string {
+  return pathname.replace(
+    /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi,
+    "/{id}",
+  );
+}
+
+function endSpan(span: Span | undefined, status: number | null, error: string | undefined): void {
+  if (!span) return;
+  if (status !== null) span.setAttribute("http.response.status_code", status);
+  if (error !== undefined) spanError(span, error);
+  span.end();
 }
 
 function buildUrl(baseUrl: string, req: ApiRequest): URL {

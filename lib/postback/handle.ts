@@ -3,6 +3,14 @@ import type { Sql } from "@/lib/database";
 import { readBodyWithin } from "@/lib/http/read-body-within";
 import { log } from "@/lib/observability/logger";
 import { metrics } from "@/lib/observability/metrics";
+import {
+  inSpan,
+  requestParent,
+  type Span,
+  SpanKind,
+  spanError,
+  tracingOn,
+} from "@/lib/observability/tracing";
 import type { ProxyTrust } from "@/lib/auth/client-address";
 import type { UnverifiedPurge } from "./purge";
 import { MAX_CALLBACK_BYTES, receiveCallback } from "./receive";
@@ -24,12 +32,30 @@ export interface PostbackSettings {
 
 /**
  * POST /api/postback from request to response: the body is read under MAX_CALLBACK_BYTES counted on the
- * bytes received (413 past it, nothing stored, nothing more read), then handed to receiveCallback.
+ * bytes received (413 past it, nothing stored, nothing more read), then handed to receiveCallback. With
+ * tracing on, all of it is the span "callback receive", in the trace the sandbox's `traceparent` names (the
+ * order's, from the server action that created it), with the outcome as attributes.
  */
 export async function handlePostback(
   db: Sql,
   request: Request,
   settings: PostbackSettings,
+): Promise<Response> {
+  if (!tracingOn()) return receive(db, request, settings, undefined);
+  // Under Next.js its server span, made from the callback's traceparent, is current already; served
+  // otherwise (tests, benchmarks), the traceparent is read here.
+  const { parent, remote } = requestParent(request.headers);
+  return inSpan("callback receive", { kind: remote ? SpanKind.SERVER : SpanKind.INTERNAL, parent }, (span) =>
+    receive(db, request, settings, span),
+  );
+}
+
+/** The receiver's work, in the span "callback receive" when tracing is on (verify, store, apply). */
+async function receive(
+  db: Sql,
+  request: Request,
+  settings: PostbackSettings,
+  span: Span | undefined,
 ): Promise<Response> {
   settings.purge.maybePurge(db);
   const body = await readBodyWithin(request, MAX_CALLBACK_BYTES);
@@ -41,6 +67,7 @@ export async function handlePostback(
       orderId: null,
     });
     metrics().callbackOutcomes.inc({ outcome: "too-large" });
+    spanError(span, "too-large");
     // The rest of the body is never read: close the connection rather than drain it.
     response.headers.set("Connection", "close");
     return response;
@@ -55,6 +82,15 @@ export async function handlePostback(
     unverifiedLimit: settings.unverifiedLimit,
   });
   metrics().callbackOutcomes.inc({ outcome: result.outcome });
+  if (span) {
+    span.setAttributes({
+      "payorders.callback.outcome": result.outcome,
+      "http.response.status_code": result.httpStatus,
+      ...(result.deliveryId ? { "payorders.callback.delivery_id": result.deliveryId } : {}),
+      ...(result.orderId ? { "payorders.order.id": result.orderId } : {}),
+    });
+    if (result.httpStatus >= 400) spanError(span, result.outcome);
+  }
   log().debug(
     { outcome: result.outcome, deliveryId: result.deliveryId, orderId: result.orderId },
     "callback received",

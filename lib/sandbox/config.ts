@@ -21,7 +21,7 @@ import {
   poolPixReceiverSchema,
   poolSbpPayeeSchema,
 } from "./details/pool";
-import { observabilityEnvFields } from "@/lib/observability/env";
+import { observabilityEnvFields, type TracingSettings, tracingSettings } from "@/lib/observability/env";
 import type { LogLevel } from "@/lib/observability/logger";
 import {
   DEFAULT_EXPIRY_MINUTES,
@@ -158,7 +158,7 @@ export const sandboxEnvObject = z.object({
   SANDBOX_DATABASE_URL: optionalString
     .pipe(z.url("Must be a postgres:// URL").optional())
     .meta({ description: "PostgreSQL URL of the sandbox's own database", docDefault: "— (PGlite)" }),
-  // Documented with the dashboard (lib/env.ts): the same token and log settings for both processes.
+  // Documented with the dashboard (lib/env.ts): the same token, log and trace settings for both processes.
   ...observabilityEnvFields(),
   // Documented with the dashboard (lib/env.ts): one folder for both embedded databases.
   DATA_DIR: optionalString.transform((v) => v ?? ".data"),
@@ -229,7 +229,12 @@ export interface SandboxEnvConfig {
   logLevel: LogLevel;
   /** LOG_PRETTY: "1" pretty, "0" JSON, unset: pretty in development. */
   logPretty?: "0" | "1";
+  /** From the OTEL_* variables; unset: no OTLP endpoint, tracing off. */
+  tracing?: TracingSettings;
 }
+
+/** The sandbox's `service.name` in traces unless OTEL_SERVICE_NAME says otherwise. */
+export const SANDBOX_SERVICE_NAME = "payorders-sandbox";
 
 export class SandboxConfigError extends Error {}
 
@@ -272,6 +277,7 @@ export function loadSandboxConfig(source: Record<string, string | undefined>): S
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
+    tracing: tracingSettings(e, SANDBOX_SERVICE_NAME),
   };
 }
 

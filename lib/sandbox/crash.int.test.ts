@@ -5,21 +5,17 @@
  * "restart" case of callbacks.int.test.ts closes the sandbox gracefully, with one delivery.)
  * Sandbox database on the backend TEST_DB chooses; on PGlite the restart recovers the killed one's folder.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePayinRequest } from "@/lib/contract/samples";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
-import { signedClient, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
-import { pgliteSafeNodeFlags } from "@/scripts/node-runtime.mjs";
+import { signedClient } from "@/lib/testing/sandbox-http";
+import { type SandboxProcess, startSandboxProcess } from "@/lib/testing/sandbox-process";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const MAIN = path.join(ROOT, "lib", "sandbox", "main.ts");
 const ORDERS = 40;
 /** Upper bound for things that take seconds on a quiet machine (not a timing assertion). */
 const PATIENCE_MS = 180_000;
@@ -36,48 +32,14 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface SandboxProcess {
-  child: ChildProcess;
-  output: string[];
-  url: Promise<string>;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function startSandboxProcess(): SandboxProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SANDBOX_PORT: "0",
-    SANDBOX_CLIENT_ID: TEST_ACCOUNT.clientId,
-    SANDBOX_CLIENT_SECRET: TEST_ACCOUNT.secret,
+function startCrashSandbox(): SandboxProcess {
+  return startSandboxProcess({
     SANDBOX_CALLBACK_RETRY_SCHEDULE: "300",
     SANDBOX_CALLBACK_MAX_ATTEMPTS: "100",
-    SANDBOX_RATE_LIMIT_PER_MINUTE: "0",
-  };
-  if (scratch.url) env.SANDBOX_DATABASE_URL = scratch.url;
-  else {
-    delete env.SANDBOX_DATABASE_URL;
-    env.SANDBOX_DATA_DIR = dataDir;
-  }
-  // tsx as a loader in this very process (its CLI would run the file in a grandchild that SIGKILL misses).
-  const child: ChildProcess = spawn(process.execPath, [...pgliteSafeNodeFlags(), "--import", "tsx", MAIN], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
+    ...(scratch.url
+      ? { SANDBOX_DATABASE_URL: scratch.url }
+      : { SANDBOX_DATABASE_URL: undefined, SANDBOX_DATA_DIR: dataDir }),
   });
-  const output: string[] = [];
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (d: Buffer) => {
-      output.push(d.toString());
-      const m = /payment service on (http:\/\/\S+)/.exec(output.join(""));
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.once("exit", () => reject(new Error(`the sandbox exited:\n${output.join("")}`)));
-  });
-  child.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once("exit", (code: number | null, signal: NodeJS.Signals | null) => resolve(signal ?? code)),
-  );
-  return { child, output, url, exited };
 }
 
 /** A merchant's receiver: while `failing`, odd deliveries hang unanswered and even ones get a 500. */
@@ -129,7 +91,7 @@ describe("sandbox killed -9 mid-delivery", () => {
   it("delivers every callback after a restart on the same database", async () => {
     const receiver = await startReceiver();
     try {
-      const first = startSandboxProcess();
+      const first = startCrashSandbox();
       const api = signedClient(await first.url);
       const ids: string[] = [];
       for (let i = 0; i < ORDERS; i++) {
@@ -151,7 +113,7 @@ describe("sandbox killed -9 mid-delivery", () => {
       expect(receiver.delivered.size).toBe(0);
 
       receiver.heal();
-      const second = startSandboxProcess();
+      const second = startCrashSandbox();
       try {
         await second.url;
         await until(

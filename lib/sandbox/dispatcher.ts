@@ -1,7 +1,9 @@
 /**
  * Delivers queued callbacks (docs/architecture.md, Callbacks): signed in both header styles, any 2xx is success, otherwise retried
  * after the configured schedule with ±RETRY_JITTER (20%) jitter until the attempts run out. Every attempt is recorded.
- * The queue lives in the database, so a restarted sandbox resumes whatever was pending.
+ * The queue lives in the database, so a restarted sandbox resumes whatever was pending. With tracing on, each
+ * POST is a client span in the trace its order was created in (order-traces.ts), whose `traceparent` it sends:
+ * the dashboard's receiver continues that trace.
  */
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/database";
@@ -22,6 +24,14 @@ import type { AccountDirectory } from "./accounts";
 import { chaosDraw, has, spoilerOf, staleChaos } from "./chaos";
 import type { Merchant } from "./context";
 import { log } from "@/lib/observability/logger";
+import {
+  contextFromTraceparent,
+  SpanKind,
+  spanError,
+  startSpan,
+  traceHeaders,
+} from "@/lib/observability/tracing";
+import { orderTrace } from "./order-traces";
 
 /** Deliveries in flight at once; each one runs on its own, so a receiver that hangs holds only its slot. */
 const MAX_IN_FLIGHT = 16;
@@ -123,7 +133,7 @@ export class CallbackDispatcher {
       sent =
         spoiler === "drop"
           ? { statusCode: null, error: "not sent: dropped on purpose (callback chaos)" }
-          : await this.send(cb, headers);
+          : await this.send(cb, headers, attempt);
     }
     const durationMs = Math.round(performance.now() - started);
     const answered2xx = is2xx(sent);
@@ -145,7 +155,7 @@ export class CallbackDispatcher {
       // The same message again, byte for byte (webhook-id, timestamp and signatures included).
       const again = this.opts.now();
       const t = performance.now();
-      const dup = await this.send(cb, headers);
+      const dup = await this.send(cb, headers, attempt + 1);
       attempts.push({
         id: randomUUID(),
         callbackId: cb.id,
@@ -207,7 +217,37 @@ export class CallbackDispatcher {
   }
 
   /** One POST of the callback; a network error or time-out is an error, not a throw. */
-  private async send(cb: SandboxCallbackRow, headers: Record<string, string>): Promise<Sent> {
+  private async send(
+    cb: SandboxCallbackRow,
+    headers: Record<string, string>,
+    attempt: number,
+  ): Promise<Sent> {
+    const span = startSpan("callback send", {
+      kind: SpanKind.CLIENT,
+      parent: contextFromTraceparent(orderTrace(cb.orderId)),
+      attributes: {
+        "http.request.method": "POST",
+        "url.full": cb.url,
+        "payorders.callback.id": cb.id,
+        "payorders.callback.attempt": attempt,
+        "payorders.callback.status": cb.status,
+        "payorders.sandbox_order.id": cb.orderId,
+      },
+    });
+    if (!span) return this.post(cb, headers);
+    const sent = await this.post(cb, traceHeaders(headers, span));
+    if (sent.statusCode !== null) span.setAttribute("http.response.status_code", sent.statusCode);
+    if (!is2xx(sent))
+      spanError(
+        span,
+        sent.statusCode === null ? "network" : String(sent.statusCode),
+        sent.error ?? undefined,
+      );
+    span.end();
+    return sent;
+  }
+
+  private async post(cb: SandboxCallbackRow, headers: Record<string, string>): Promise<Sent> {
     // Our own timer, not AbortSignal.any([…, AbortSignal.timeout()]): on Node 20 the garbage collector can
     // reclaim a timeout signal held only by a composite one, and then a hung receiver is never given up on.
     const attemptAbort = new AbortController();

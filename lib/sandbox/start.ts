@@ -1,7 +1,7 @@
 /**
  * Starting the sandbox from a command line (`npm run sandbox`, the packaged `payorders-sandbox`): its
- * environment and flags (start-flags.ts) read once, the logger installed, the server started, and stopped
- * on SIGINT/SIGTERM.
+ * environment and flags (start-flags.ts) read once, the logger installed, its tracing started when an OTLP
+ * endpoint is set, the server started, and stopped on SIGINT/SIGTERM.
  */
 import { createLogger, installLogger, log, wantsPrettyLogs } from "@/lib/observability/logger";
 import { loadSandboxConfig, SandboxConfigError } from "./config";
@@ -48,6 +48,10 @@ export async function startFromCommandLine(
       pretty: wantsPrettyLogs(process.env.NODE_ENV, config.logPretty),
     }),
   );
+  // Before anything handles a request: its spans need the SDK registered (loaded only when configured).
+  const tracing = config.tracing
+    ? (await import("@/lib/observability/tracing-sdk")).startTracing(config.tracing)
+    : undefined;
   const sandbox = await startSandbox({
     port: config.port,
     host: config.host,
@@ -76,13 +80,17 @@ export async function startFromCommandLine(
     if (stopping) return;
     stopping = true;
     log().info({ signal }, "sandbox: shutting down");
-    sandbox.close().then(
-      () => process.exit(0),
-      (error) => {
-        log().error({ err: error }, "sandbox: shutdown failed");
-        process.exit(1);
-      },
-    );
+    sandbox
+      .close()
+      // The spans still batched are sent before the process ends.
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          log().error({ err: error }, "sandbox: shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));

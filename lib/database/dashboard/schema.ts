@@ -209,6 +209,8 @@ export interface PaymentApiCallsColumns {
   serviceOrderId: string | null;
   /** What the call was (0015), read off its method and path: lib/payment-api/call-kinds.ts. */
   kind: CallKind;
+  /** The trace of the attempt's span (0028; 32 hex digits), when tracing was on and the trace sampled. */
+  traceId: string | null;
 }
 export type PaymentApiCallRow = Selectable<PaymentApiCallsColumns>;
 

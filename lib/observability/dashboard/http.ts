@@ -2,11 +2,12 @@
  * The dashboard's HTTP metrics: scripts/next-server.mjs, which answers every request, times each one and
  * hands it to the observer installed here (a process slot both can reach: the server script is no part of
  * Next's bundles). The route label is the pattern the path matches (route-patterns.ts). Each request is
- * also logged in one line with its request id.
+ * also logged in one line with its request id, and its trace id when it was traced.
  */
 import "server-only";
 import { log } from "@/lib/observability/logger";
 import { observeHttp } from "@/lib/observability/metrics";
+import { tracingSlot } from "@/lib/observability/tracing";
 import { builtRoutePatterns, routeMatcher } from "@/lib/observability/route-patterns";
 import { processSlot } from "@/lib/process-slot";
 
@@ -26,8 +27,17 @@ export function installHttpObserver(distDir: string): void {
     observeHttp("dashboard", method, route, status, seconds);
     // One line a request; Next's assets and the probes only at debug.
     const quiet = route === "/_next/*" || route === "/api/healthz" || route === "/metrics";
+    // The request's trace (tracing on): its spans ended before this line, outside them, so the id is given.
+    const traceId = tracingSlot.get()?.takeRequestTrace(requestId);
     log()[quiet ? "debug" : "info"](
-      { requestId, method, route, status, ms: Math.round(seconds * 1000) },
+      {
+        requestId,
+        method,
+        route,
+        status,
+        ms: Math.round(seconds * 1000),
+        ...(traceId ? { trace_id: traceId } : {}),
+      },
       "request",
     );
   });

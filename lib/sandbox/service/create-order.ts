@@ -30,6 +30,7 @@ import { markFaultFired } from "@/lib/database/sandbox/limits";
 import { chaosForNewOrder } from "../chaos";
 import { triggerFor } from "../triggers";
 import { moveOrder } from "./move-order";
+import { rememberOrderTrace } from "../order-traces";
 
 export type CreateResult =
   | { ok: true; body: Record<string, unknown>; created: boolean; delayMs: number }
@@ -148,6 +149,8 @@ export async function createOrder(
     return { ok: true, body: responseBody(existing), created: false, delayMs: 0 };
   }
 
+  // Before a trigger's status change queues the first callback: every callback of the order continues it.
+  rememberOrderTrace(id);
   const body = orderResponse(
     direction,
     id,

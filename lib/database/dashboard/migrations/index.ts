@@ -23,6 +23,7 @@ import { m0022InsightsRollups } from "./0022_insights_rollups";
 import { m0023Alerts } from "./0023_alerts";
 import { m0025InsightsSpans } from "./0025_insights_spans";
 import { m0026PayFunnel } from "./0026_pay_funnel";
+import { m0028RequestLogTrace } from "./0028_request_log_trace";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -51,5 +52,6 @@ export const migrations: readonly Migration[] = [
   m0023Alerts,
   m0025InsightsSpans,
   m0026PayFunnel,
+  m0028RequestLogTrace,
   m0900OrderSearchIndexes,
 ];

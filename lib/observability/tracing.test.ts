@@ -1,0 +1,200 @@
+/**
+ * Tracing's two states in one process: off (no endpoint) every helper gives back what it was given and no
+ * log line carries a trace; on (the SDK started, spans kept in memory instead of posted), log lines written
+ * inside a span carry its ids, outgoing headers its traceparent, and a request's first span its request id.
+ */
+import { Writable } from "node:stream";
+import { SpanKind, trace } from "@opentelemetry/api";
+import { InMemorySpanExporter } from "@opentelemetry/sdk-trace";
+import { afterAll, describe, expect, test } from "vitest";
+import { tracingSettings } from "./env";
+import { createLogger } from "./logger";
+import { NEXT_TRACER_NAME } from "./next-spans";
+import { runWithRequestId } from "./request-id";
+import {
+  activeSpanIds,
+  extractContext,
+  inSpan,
+  type RunningTracing,
+  startSpan,
+  traceHeaders,
+  traceparentOf,
+  tracingOn,
+} from "./tracing";
+import { startTracing } from "./tracing-sdk";
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: createLogger({ level: "info", name: "test", destination }), lines };
+}
+
+const settings = (sampler: "parentbased_always_on" | "always_off" = "parentbased_always_on") => {
+  const s = tracingSettings(
+    {
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:1",
+      OTEL_TRACES_SAMPLER: sampler,
+      OTEL_BSP_SCHEDULE_DELAY: 60_000,
+    },
+    "payorders-test",
+  );
+  if (!s) throw new Error("an endpoint is set");
+  return s;
+};
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
+
+describe("the settings", () => {
+  test("off without an endpoint; the traces endpoint as it is, the general one with /v1/traces", () => {
+    const base = { OTEL_TRACES_SAMPLER: "parentbased_always_on", OTEL_BSP_SCHEDULE_DELAY: 5000 } as const;
+    expect(tracingSettings(base, "x")).toBeUndefined();
+    expect(tracingSettings({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318/" }, "x")?.url).toBe(
+      "http://c:4318/v1/traces",
+    );
+    expect(
+      tracingSettings(
+        {
+          ...base,
+          OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318",
+          OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://t:9/traces",
+        },
+        "x",
+      ),
+    ).toMatchObject({ url: "http://t:9/traces", serviceName: "x" });
+    expect(
+      tracingSettings({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_SERVICE_NAME: "mine" }, "x")
+        ?.serviceName,
+    ).toBe("mine");
+  });
+});
+
+describe("tracing off", () => {
+  test("every helper is a pass-through and log lines carry no trace", async () => {
+    expect(tracingOn()).toBe(false);
+    const { logger, lines } = capture();
+    const headers = { "x-client-id": "a" };
+    await inSpan("work", {}, async (span) => {
+      expect(span).toBeUndefined();
+      expect(activeSpanIds()).toBeUndefined();
+      expect(traceHeaders(headers)).toBe(headers);
+      expect(traceparentOf()).toBeUndefined();
+      logger.info("inside");
+    });
+    expect(startSpan("call", {})).toBeUndefined();
+    expect(lines[0]).not.toHaveProperty("trace_id");
+    expect(lines[0]).not.toHaveProperty("span_id");
+  });
+});
+
+describe("tracing on", () => {
+  const exporter = new InMemorySpanExporter();
+  let tracing: RunningTracing;
+  afterAll(() => tracing?.shutdown());
+
+  test("lines written inside a span carry its ids, lines outside none", async () => {
+    tracing = startTracing(settings(), { exporter });
+    expect(tracingOn()).toBe(true);
+    const { logger, lines } = capture();
+    let ids: { traceId: string; spanId: string } | undefined;
+    await runWithRequestId("req-trace-0001", () =>
+      inSpan("work", {}, async (span) => {
+        await Promise.resolve();
+        ids = { traceId: span?.spanContext().traceId ?? "", spanId: span?.spanContext().spanId ?? "" };
+        logger.info("inside");
+      }),
+    );
+    logger.info("outside");
+    expect(lines[0]).toMatchObject({
+      msg: "inside",
+      requestId: "req-trace-0001",
+      trace_id: ids?.traceId,
+      span_id: ids?.spanId,
+    });
+    expect(lines[0]?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(lines[1]).not.toHaveProperty("trace_id");
+  });
+
+  test("a request's first span is marked with its request id, its trace kept for the request's line once", async () => {
+    let traceId = "";
+    await runWithRequestId("req-trace-0002", () =>
+      inSpan("request", {}, async (span) => {
+        traceId = span?.spanContext().traceId ?? "";
+        await inSpan("nested", {}, async () => {});
+      }),
+    );
+    await tracing.forceFlush();
+    const spans = exporter.getFinishedSpans();
+    expect(spans.find((s) => s.name === "request")?.attributes["payorders.request_id"]).toBe(
+      "req-trace-0002",
+    );
+    expect(spans.find((s) => s.name === "nested")?.attributes).not.toHaveProperty("payorders.request_id");
+    expect(tracing.takeRequestTrace("req-trace-0002")).toBe(traceId);
+    expect(tracing.takeRequestTrace("req-trace-0002")).toBeUndefined();
+  });
+
+  test("an outgoing call's traceparent names its span; an incoming one is continued", async () => {
+    const span = startSpan("call", {});
+    const headers: Record<string, string> = traceHeaders({ accept: "application/json" }, span);
+    span?.end();
+    const [, traceId, spanId] = TRACEPARENT.exec(headers.traceparent ?? "") ?? [];
+    expect(traceId).toBe(span?.spanContext().traceId);
+    expect(spanId).toBe(span?.spanContext().spanId);
+
+    const parent = extractContext(new Headers({ traceparent: headers.traceparent ?? "" }));
+    await inSpan("handling", { parent }, async (child) => {
+      expect(child?.spanContext().traceId).toBe(traceId);
+      expect(traceparentOf()).toMatch(TRACEPARENT);
+    });
+    await tracing.forceFlush();
+    const handling = exporter.getFinishedSpans().find((s) => s.name === "handling");
+    expect(handling?.parentSpanContext?.spanId).toBe(spanId);
+  });
+
+  test("Next.js's inner spans are folded into its request span: not recorded, their children its own", async () => {
+    const next = trace.getTracer(NEXT_TRACER_NAME, "16");
+    await next.startActiveSpan("POST /api/postback", { kind: SpanKind.SERVER }, async (request) => {
+      await next.startActiveSpan("AppRouteRouteHandlers.runHandler", async (inner) => {
+        await inSpan("callback receive", {}, async () => {});
+        inner.end();
+      });
+      next.startSpan("fetch POST http://psp", { kind: SpanKind.CLIENT }).end();
+      request.end();
+    });
+    await tracing.forceFlush();
+    const spans = exporter.getFinishedSpans();
+    const request = spans.find((s) => s.name === "POST /api/postback");
+    expect(spans.map((s) => s.name)).not.toContain("AppRouteRouteHandlers.runHandler");
+    expect(spans.find((s) => s.name === "callback receive")?.parentSpanContext?.spanId).toBe(
+      request?.spanContext().spanId,
+    );
+    expect(spans.find((s) => s.name === "fetch POST http://psp")?.parentSpanContext?.spanId).toBe(
+      request?.spanContext().spanId,
+    );
+  });
+
+  test("a failure marks its span as an error", async () => {
+    await expect(
+      inSpan("failing", {}, async () => {
+        throw new TypeError("no such order");
+      }),
+    ).rejects.toThrow("no such order");
+    await tracing.forceFlush();
+    const failing = exporter.getFinishedSpans().find((s) => s.name === "failing");
+    expect(failing?.status).toMatchObject({ code: 2, message: "no such order" });
+    expect(failing?.attributes["error.type"]).toBe("TypeError");
+  });
+
+  test("shut down, it is off again and a trace not sampled puts no ids on lines", async () => {
+    await tracing.shutdown();
+    expect(tracingOn()).toBe(false);
+    tracing = startTracing(settings("always_off"), { exporter });
+    const { logger, lines } = capture();
+    await inSpan("unsampled", {}, async () => logger.info("inside"));
+    expect(lines[0]).not.toHaveProperty("trace_id");
+  });
+});

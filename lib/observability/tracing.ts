@@ -1,0 +1,190 @@
+/**
+ * Traces (OpenTelemetry), as the code that makes spans sees them: whether tracing is on in this process, a
+ * span around a piece of work, the W3C `traceparent` put on an outgoing request and read from an incoming
+ * one, and the ids of the span in progress (for log lines and the request log). Only @opentelemetry/api
+ * here, which does nothing until a tracer provider is registered; the SDK that records and exports spans
+ * is started by tracing-sdk.ts, loaded only when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT
+ * or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), by instrumentation.ts in the dashboard and lib/sandbox/main.ts in
+ * the sandbox. Off, every helper here returns at its first line: no span object, no context lookup.
+ *
+ * Whether it is on is held in a process slot (lib/process-slot.ts), which every bundle of Next's reaches.
+ * No `import "server-only"`: the sandbox uses it too.
+ */
+import {
+  type Attributes,
+  type Context,
+  context,
+  propagation,
+  type Span,
+  type SpanContext,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from "@opentelemetry/api";
+import { processSlot } from "@/lib/process-slot";
+
+export { SpanKind };
+export type { Span };
+
+/** What a started tracing setup gives its process: flushing, and stopping (which flushes). */
+export interface RunningTracing {
+  /** Exports the spans ended so far. */
+  forceFlush(): Promise<void>;
+  /** Exports what is left, then stops; later spans are not recorded. */
+  shutdown(): Promise<void>;
+  /** The trace id of the request whose id is `requestId` (its first span in this process), forgotten once read. */
+  takeRequestTrace(requestId: string): string | undefined;
+}
+
+/** Set by startTracing (tracing-sdk.ts); undefined: tracing is off. Keep the name in step with scripts/next-server.mjs. */
+export const tracingSlot = processSlot<RunningTracing>("tracing");
+
+/** Whether this process records spans. */
+export function tracingOn(): boolean {
+  return tracingSlot.get() !== undefined;
+}
+
+/** The instrumentation scope of every span this code makes. */
+export const TRACER_NAME = "payorders";
+
+function tracer(): Tracer {
+  return trace.getTracer(TRACER_NAME);
+}
+
+export interface SpanOptions {
+  kind?: SpanKind;
+  attributes?: Attributes;
+  /** The parent (a remote one read by extractContext, say); default: the span in progress, if any. */
+  parent?: Context;
+}
+
+/**
+ * `fn` inside a span named `name`, which is the current one while `fn` runs (spans started meanwhile are
+ * its children); ended when `fn` settles, marked as an error when it throws. Off, `fn(undefined)` and
+ * nothing else.
+ */
+export function inSpan<T>(
+  name: string,
+  options: SpanOptions,
+  fn: (span: Span | undefined) => Promise<T>,
+): Promise<T> {
+  if (!tracingOn()) return fn(undefined);
+  const parent = options.parent ?? context.active();
+  return tracer().startActiveSpan(
+    name,
+    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
+    parent,
+    async (span) => {
+      try {
+        return await fn(span);
+      } catch (error) {
+        failSpan(span, error);
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+/**
+ * A span started now and ended by the caller, not made current (for an outgoing call, whose traceparent
+ * names it: see traceHeaders). Off: undefined.
+ */
+export function startSpan(name: string, options: SpanOptions): Span | undefined {
+  if (!tracingOn()) return undefined;
+  return tracer().startSpan(
+    name,
+    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
+    options.parent ?? context.active(),
+  );
+}
+
+/** Marks `span` as failed by `error` (its type and message; the stack stays in the logs). */
+export function failSpan(span: Span | undefined, error: unknown): void {
+  if (!span) return;
+  const e = error instanceof Error ? error : new Error(String(error));
+  span.setAttribute("error.type", e.name);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: e.message.slice(0, 300) });
+}
+
+/** Marks `span` as failed with a message of ours (an answer that is an error, not a throw). */
+export function spanError(span: Span | undefined, type: string, message?: string): void {
+  if (!span) return;
+  span.setAttribute("error.type", type);
+  span.setStatus({ code: SpanStatusCode.ERROR, ...(message ? { message } : {}) });
+}
+
+/**
+ * `headers` with the W3C trace context of `span` (or of the span in progress) added: `traceparent`, and
+ * `tracestate` when there is one. Off, or with no span: `headers` itself.
+ */
+export function traceHeaders<H extends Record<string, string>>(headers: H, span?: Span): H {
+  if (!tracingOn()) return headers;
+  const ctx = span ? trace.setSpan(context.active(), span) : context.active();
+  if (!trace.getSpanContext(ctx)) return headers;
+  const out: Record<string, string> = { ...headers };
+  propagation.inject(ctx, out);
+  return out as H;
+}
+
+/** The W3C `traceparent` of `ctx`'s span (to keep and continue later: rememberTrace); undefined when off or none. */
+export function traceparentOf(ctx: Context = context.active()): string | undefined {
+  if (!tracingOn() || !trace.getSpanContext(ctx)) return undefined;
+  const carrier: Record<string, string> = {};
+  propagation.inject(ctx, carrier);
+  return carrier.traceparent;
+}
+
+/** The context an incoming request's `traceparent` names (a remote parent), over the current one. */
+export function extractContext(
+  headers: Headers | Record<string, string | string[] | undefined>,
+  base: Context = context.active(),
+): Context {
+  if (!tracingOn()) return base;
+  if (headers instanceof Headers) {
+    return propagation.extract(base, headers, {
+      keys: (h) => [...h.keys()],
+      get: (h, key) => h.get(key) ?? undefined,
+    });
+  }
+  return propagation.extract(base, headers);
+}
+
+/** The context a kept `traceparent` names; the current one when there is none or it is not well-formed. */
+export function contextFromTraceparent(traceparent: string | undefined): Context {
+  if (!traceparent || !tracingOn()) return context.active();
+  return propagation.extract(context.active(), { traceparent });
+}
+
+/**
+ * The parent for the work of an incoming request: the span in progress when there is one (Next.js has made
+ * its server span from the request's `traceparent` already), else the request's `traceparent` itself.
+ */
+export function requestParent(headers: Headers | Record<string, string | string[] | undefined>): {
+  parent: Context;
+  remote: boolean;
+} {
+  const active = context.active();
+  if (trace.getSpanContext(active)) return { parent: active, remote: false };
+  const parent = extractContext(headers, active);
+  return { parent, remote: trace.getSpanContext(parent) !== undefined };
+}
+
+const SAMPLED = 0x01;
+
+/** The ids of the span in progress when it is recorded and sampled (what an exported trace can be found by). */
+export function activeSpanIds(): { traceId: string; spanId: string } | undefined {
+  if (!tracingOn()) return undefined;
+  const sc: SpanContext | undefined = trace.getSpanContext(context.active());
+  if (!sc || (sc.traceFlags & SAMPLED) === 0) return undefined;
+  return { traceId: sc.traceId, spanId: sc.spanId };
+}
+
+/** The trace id of `span` when it is sampled (exported); null otherwise, and when off. */
+export function sampledTraceId(span: Span | undefined): string | null {
+  if (!span) return null;
+  const sc = span.spanContext();
+  return (sc.traceFlags & SAMPLED) !== 0 ? sc.traceId : null;
+}
