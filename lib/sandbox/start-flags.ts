@@ -23,6 +23,15 @@ const SHARED_DESCRIPTIONS: Record<string, string> = {
   METRICS_TOKEN: "Bearer token of GET /metrics (≥ 16 characters); unset: /metrics answers 404",
   LOG_LEVEL: "Least level logged: fatal, error, warn, info (default), debug, trace or silent",
   LOG_PRETTY: "1: human-readable logs (needs the pino-pretty package installed), 0: JSON lines",
+  OTEL_EXPORTER_OTLP_ENDPOINT:
+    "OTLP/HTTP collector (http://collector:4318); spans go to its /v1/traces; unset: no traces",
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT:
+    "The OTLP traces URL itself, used as it is (wins over the endpoint above)",
+  OTEL_SERVICE_NAME: "service.name of the sandbox's spans (default payorders-sandbox)",
+  OTEL_TRACES_SAMPLER:
+    "Which traces are recorded: parentbased_always_on (default), parentbased_traceidratio, always_on, always_off, traceidratio, parentbased_always_off",
+  OTEL_TRACES_SAMPLER_ARG: "The share of traces the …traceidratio samplers record, 0–1 (default 1)",
+  OTEL_BSP_SCHEDULE_DELAY: "How long (ms) ended spans wait to be sent together (default 5000)",
 };
 
 /** `SANDBOX_RUN_IDLE_MINUTES` → `--run-idle-minutes`. */
