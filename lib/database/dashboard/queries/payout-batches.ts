@@ -2,7 +2,8 @@
  * Bulk pay-out batches (tables `payout_batches`, `payout_batch_rows`; migration 0020), one function per
  * query, the db handle first. lib/batches drives them: insertBatch (the batch and every row, one
  * transaction) → decideBatch (approve / reject / cancel while it awaits approval; one caller wins) →
- * claimBatchRows (a sender takes rows with a lease, FOR UPDATE SKIP LOCKED) → markRowSent → finishBatches.
+ * claimBatchRows (a sender takes rows with a lease, FOR UPDATE SKIP LOCKED; renewRowLeases while it waits) →
+ * markRowSent → finishBatches.
  */
 import "server-only";
 import { type Kysely, sql as raw } from "kysely";
@@ -261,6 +262,23 @@ export async function claimBatchRows(
     .whereRef("r.batchId", "=", "picked.batchId")
     .whereRef("r.rowNumber", "=", "picked.rowNumber")
     .returningAll("r")
+    .execute();
+}
+
+/** Renews the lease of rows a sender holds and is still working on (it waits for the rate limit). */
+export async function renewRowLeases(
+  sql: Sql,
+  rows: readonly { batchId: string; rowNumber: number }[],
+  opts: { leaseMs: number },
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db(sql)
+    .updateTable("payoutBatchRows")
+    .set({ leaseUntil: leaseFromMs(opts.leaseMs) })
+    .where("state", "=", "sending")
+    .where((eb) =>
+      eb.or(rows.map((r) => eb.and([eb("batchId", "=", r.batchId), eb("rowNumber", "=", r.rowNumber)]))),
+    )
     .execute();
 }
 
