@@ -219,18 +219,21 @@ async function sendRow(pass: Pass, row: PayoutBatchLineRow, held: Held): Promise
     },
   };
   const another = !created && !sameRequest(order, fields.request);
+  let sent: { ok: boolean } | null = null;
   if (created) {
-    await send(paced, order, request, { action: "order.create" });
+    sent = await send(paced, order, request, { action: "order.create" });
   } else if (!another && (order.status === SUBMITTING || resendable(order))) {
     // Orphaned mid-send by a crash, or left "Submit failed" by a send that met a passing failure (the
     // resume loop's single try, or a sender that died before settling the row): sent again with its own
     // paymentId and stored request. A "Submitting" order whose lease still runs is someone else's.
     const claimed = await claimOrderForResubmit(deps.sql, order.id, { leaseMs: submitLeaseMs(deps) });
     if (!claimed) return "deferred";
-    await resumeOrder({ ...paced, userId: null }, claimed);
+    sent = await resumeOrder({ ...paced, userId: null }, claimed);
   }
-  const settled = (await getOrderById(deps.sql, order.id)) ?? order;
-  const failed = !another && (settled.status === REFUSED || settled.status === SUBMIT_FAILED);
+  // Read again only when a send failed: the note says why (Refused or Submit failed, and the error).
+  const settled = sent && !sent.ok ? ((await getOrderById(deps.sql, order.id)) ?? order) : order;
+  const failed =
+    !another && (sent ? !sent.ok : settled.status === REFUSED || settled.status === SUBMIT_FAILED);
   await markRowSent(deps.sql, {
     batchId: row.batchId,
     rowNumber: row.rowNumber,
