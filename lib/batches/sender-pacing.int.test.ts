@@ -20,6 +20,7 @@ import { addTestUser } from "@/lib/testing/auth-database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { sbpPayoutFile } from "@/lib/testing/payout-files";
 import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
+import { claimStaleSubmissions } from "@/lib/database/dashboard/queries/orders";
 import { createBatch } from "./batches";
 import { parseBatchFile } from "./file";
 import { SendPacer } from "./pacing";
@@ -146,4 +147,35 @@ describe("the batch sender paces itself and retries passing failures", () => {
     expect((await sendBatchRows(deps(client.api))).sent).toBe(0);
     expect((await getBatchView(db, batchId))?.status).toBe("done");
   }, 120_000);
+
+  it("waiting out a Retry-After longer than its leases, nothing it holds looks orphaned", async () => {
+    // 6 requests per 4 s: the pauses (up to 4 s) outlast the 2.5 s order lease and the 10 s row lease's third.
+    const slow = await startSandboxFixture({ rateLimit: 6, rateLimitWindowMs: 4_000 });
+    try {
+      const { batchId, ids } = await upload((i) => 100 + i);
+      const api = slow.client({ timeoutMs: 500, maxAttempts: 1 });
+      let done = false;
+      const sending = sendBatchRows(deps(api), { concurrency: 4 }).finally(() => {
+        done = true;
+      });
+      // What the resume loop and another instance's sender would find, asked all along.
+      let orphaned = 0;
+      let reclaimed = 0;
+      while (!done) {
+        orphaned += (await claimStaleSubmissions(db, { leaseMs: 60_000, limit: 10 })).length;
+        reclaimed += (
+          await db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM payout_batch_rows WHERE batch_id = $1 AND state = 'sending' AND lease_until < now()",
+            [batchId],
+          )
+        )[0]!.n;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(await sending).toMatchObject({ sent: ROWS, failed: 0, deferred: 0 });
+      expect({ orphaned, reclaimed }).toEqual({ orphaned: 0, reclaimed: 0 });
+      expect(await Promise.all(ids.map((id) => slow.countOrders(id)))).toEqual(Array(ROWS).fill(1));
+    } finally {
+      await slow.close();
+    }
+  }, 180_000);
 });

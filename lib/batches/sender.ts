@@ -85,10 +85,11 @@ interface Pass {
   creators: Creators;
 }
 
-/** What a worker holds: the rows it claimed and has not settled, and the order it is sending. */
+/** What a worker holds: the rows it claimed and has not settled, and the order it is sending, each with
+ * when its lease was last taken or renewed. */
 interface Held {
-  rows: Map<string, PayoutBatchLineRow>;
-  orderId: string | null;
+  rows: Map<string, { row: PayoutBatchLineRow; since: number }>;
+  order: { id: string; since: number } | null;
 }
 
 const rowKey = (r: Pick<PayoutBatchLineRow, "batchId" | "rowNumber">) => `${r.batchId}:${r.rowNumber}`;
@@ -108,19 +109,20 @@ export async function sendBatchRows(deps: OrderSubmitDeps, opts: SenderOptions =
   // Several sends' worth: a worker sends its claim one row after another.
   const rowLeaseMs = orderLeaseMs * CLAIM;
   const worker = async () => {
-    const held: Held = { rows: new Map(), orderId: null };
+    const held: Held = { rows: new Map(), order: null };
     const heartbeat = startHeartbeat(deps, held, { rowLeaseMs, orderLeaseMs });
     try {
       // A closed pacer (the sender stopping) claims nothing more; the rows held are left to their leases.
       while (!pass.pacer.closed) {
         const rows = await claimBatchRows(deps.sql, { leaseMs: rowLeaseMs, limit: CLAIM });
         if (rows.length === 0) return;
-        for (const row of rows) held.rows.set(rowKey(row), row);
+        const claimedAt = Date.now();
+        for (const row of rows) held.rows.set(rowKey(row), { row, since: claimedAt });
         for (const row of rows) {
           touched.add(row.batchId);
           const result = await sendRow(pass, row, held);
           held.rows.delete(rowKey(row));
-          held.orderId = null;
+          held.order = null;
           if (result === "deferred") {
             summary.deferred++;
             continue;
@@ -142,8 +144,9 @@ export async function sendBatchRows(deps: OrderSubmitDeps, opts: SenderOptions =
 }
 
 /**
- * Renews the leases of what a worker holds, a third of a lease before they could run out. A quick send
- * never meets it; a worker waiting out a rate limit or a back-off keeps its rows and its order.
+ * Renews the leases of what a worker has held for a third of a lease, before they could run out: a quick
+ * send never meets it (nothing is written), a worker waiting out a rate limit or a back-off keeps its rows
+ * and its order.
  */
 function startHeartbeat(
   deps: OrderSubmitDeps,
@@ -151,21 +154,36 @@ function startHeartbeat(
   leases: { rowLeaseMs: number; orderLeaseMs: number },
 ): { stop(): Promise<void> } {
   let beating: Promise<void> | null = null;
+  const everyMs = Math.max(250, Math.floor(Math.min(leases.rowLeaseMs, leases.orderLeaseMs) / 3));
   const beat = async () => {
+    const now = Date.now();
+    const rows = [...held.rows.values()].filter((h) => now - h.since >= everyMs);
+    const order = held.order && now - held.order.since >= everyMs ? held.order : null;
     try {
-      await renewRowLeases(deps.sql, [...held.rows.values()], { leaseMs: leases.rowLeaseMs });
-      if (held.orderId) await renewSubmitLease(deps.sql, held.orderId, { leaseMs: leases.orderLeaseMs });
+      if (rows.length > 0) {
+        await renewRowLeases(
+          deps.sql,
+          rows.map((h) => h.row),
+          { leaseMs: leases.rowLeaseMs },
+        );
+        for (const h of rows) h.since = now;
+      }
+      if (order) {
+        await renewSubmitLease(deps.sql, order.id, { leaseMs: leases.orderLeaseMs });
+        order.since = now;
+      }
     } catch {
       // The next beat tries again; a lease that does run out only lets another sender find the order.
     }
   };
+  // Checked three times a period, so nothing waits much past its third before it is renewed.
   const timer = setInterval(
     () => {
       beating ??= beat().finally(() => {
         beating = null;
       });
     },
-    Math.max(250, Math.floor(Math.min(leases.rowLeaseMs, leases.orderLeaseMs) / 3)),
+    Math.max(100, Math.floor(everyMs / 3)),
   );
   timer.unref();
   return {
@@ -208,7 +226,7 @@ async function sendRow(pass: Pass, row: PayoutBatchLineRow, held: Held): Promise
     payToken: null,
     leaseMs: submitLeaseMs(deps),
   });
-  held.orderId = order.id;
+  held.order = { id: order.id, since: Date.now() };
   const outcome: PacedOutcome = { tries: 0, rateLimited: 0 };
   const paced: OrderSubmitDeps = {
     ...deps,
