@@ -32,9 +32,10 @@ import {
   claimBatchRows,
   finishBatches,
   getBatch,
-  markRowSent,
+  markRowsSent,
   type PayoutBatchLineRow,
   renewRowLeases,
+  type SettledRow,
 } from "@/lib/database/dashboard/queries/payout-batches";
 import { failureInWords } from "@/lib/orders/refusal";
 import { resumeOrder } from "@/lib/orders/retry";
@@ -118,19 +119,25 @@ export async function sendBatchRows(deps: OrderSubmitDeps, opts: SenderOptions =
         if (rows.length === 0) return;
         const claimedAt = Date.now();
         for (const row of rows) held.rows.set(rowKey(row), { row, since: claimedAt });
+        // Settled together once the claim is sent (one write, not one a row); a crash before it leaves
+        // them to be claimed again, and they find their orders.
+        const settled: SettledRow[] = [];
         for (const row of rows) {
           touched.add(row.batchId);
           const result = await sendRow(pass, row, held);
-          held.rows.delete(rowKey(row));
           held.order = null;
           if (result === "deferred") {
+            held.rows.delete(rowKey(row));
             summary.deferred++;
             continue;
           }
+          settled.push(result.row);
           summary.sent++;
           if (result.found) summary.found++;
           if (result.failed) summary.failed++;
         }
+        await markRowsSent(deps.sql, settled);
+        for (const row of rows) held.rows.delete(rowKey(row));
       }
     } finally {
       await heartbeat.stop();
@@ -203,10 +210,10 @@ function creatorOf(deps: OrderSubmitDeps, creators: Creators, batchId: string): 
   return c;
 }
 
-type RowResult = "deferred" | { found: boolean; failed: boolean };
+type RowResult = "deferred" | { found: boolean; failed: boolean; row: SettledRow };
 
 /**
- * Makes (or finds) the row's order and sends it until an answer settles it, then settles the row on it.
+ * Makes (or finds) the row's order and sends it until an answer settles it; the row as it is to be settled.
  * "deferred": its order is being sent by someone else; the row is claimed again when its lease runs out.
  */
 async function sendRow(pass: Pass, row: PayoutBatchLineRow, held: Held): Promise<RowResult> {
@@ -252,13 +259,16 @@ async function sendRow(pass: Pass, row: PayoutBatchLineRow, held: Held): Promise
   const settled = sent && !sent.ok ? ((await getOrderById(deps.sql, order.id)) ?? order) : order;
   const failed =
     !another && (sent ? !sent.ok : settled.status === REFUSED || settled.status === SUBMIT_FAILED);
-  await markRowSent(deps.sql, {
-    batchId: row.batchId,
-    rowNumber: row.rowNumber,
-    orderId: order.id,
-    note: another ? "paymentId already used by another order" : failed ? failureNote(settled, outcome) : null,
-  });
-  return { found: !created, failed };
+  const note = another
+    ? "paymentId already used by another order"
+    : failed
+      ? failureNote(settled, outcome)
+      : null;
+  return {
+    found: !created,
+    failed,
+    row: { batchId: row.batchId, rowNumber: row.rowNumber, orderId: order.id, note },
+  };
 }
 
 /** A "Submit failed" order whose last error was a passing one (a timeout, a 5xx, a 429). */

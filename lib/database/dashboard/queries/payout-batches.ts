@@ -3,7 +3,7 @@
  * query, the db handle first. lib/batches drives them: insertBatch (the batch and every row, one
  * transaction) → decideBatch (approve / reject / cancel while it awaits approval; one caller wins) →
  * claimBatchRows (a sender takes rows with a lease, FOR UPDATE SKIP LOCKED; renewRowLeases while it waits) →
- * markRowSent → finishBatches.
+ * markRowsSent → finishBatches.
  */
 import "server-only";
 import { type Kysely, sql as raw } from "kysely";
@@ -282,18 +282,27 @@ export async function renewRowLeases(
     .execute();
 }
 
-/** The row's order exists (sent now, or found already sent): the row is settled. */
-export async function markRowSent(
-  sql: Sql,
-  row: { batchId: string; rowNumber: number; orderId: string; note: string | null },
-): Promise<void> {
-  await db(sql)
-    .updateTable("payoutBatchRows")
-    .set({ state: "sent", orderId: row.orderId, note: row.note, leaseUntil: null, updatedAt: raw`now()` })
-    .where("batchId", "=", row.batchId)
-    .where("rowNumber", "=", row.rowNumber)
-    .where("state", "=", "sending")
-    .execute();
+/** A row whose order exists (sent now, or found already sent), to be settled on it. */
+export interface SettledRow {
+  batchId: string;
+  rowNumber: number;
+  orderId: string;
+  note: string | null;
+}
+
+/**
+ * Settles rows on their orders, in one statement (a sender settles the rows of a claim together). A row no
+ * longer "sending" (cancelled, or settled by another sender) is left as it is.
+ */
+export async function markRowsSent(sql: Sql, rows: readonly SettledRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = raw.join(
+    rows.map((r) => raw`(${r.batchId}::uuid, ${r.rowNumber}::int, ${r.orderId}::uuid, ${r.note}::text)`),
+  );
+  await raw`UPDATE payout_batch_rows AS r
+    SET state = 'sent', order_id = v.order_id, note = v.note, lease_until = NULL, updated_at = now()
+    FROM (VALUES ${values}) AS v (batch_id, row_number, order_id, note)
+    WHERE r.batch_id = v.batch_id AND r.row_number = v.row_number AND r.state = 'sending'`.execute(db(sql));
 }
 
 /** Marks "done" each of `batchIds` that is sending and has no row left to send; the ids it finished. */
