@@ -2,7 +2,7 @@
  * `npm run bench [-- section ...] [--smoke]`: prints each figure, as a ratio against a baseline measured in the
  * same run. Figures are reported, never asserted (machines are noisy); only a figure that is not a finite
  * number, or a load round with no 2xx answer, fails its part. Sections: sandbox, dashboard, pay-page; BENCH_SANDBOX_PARTS and BENCH_DASHBOARD_PARTS
- * pick parts. The soak (bench/soak.ts, an hour by default, `--minutes N` for another length) runs only when
+ * pick parts, and so does naming a part instead of its section (`npm run bench -- crash`). The soak (bench/soak.ts, an hour by default, `--minutes N` for another length) runs only when
  * named: `npm run bench -- soak`. `--smoke` runs every part, the soak included, on tiny sizes (bench/smoke.ts).
  * A part that fails is named at the end and the run exits non-zero; the other parts still run.
  */
@@ -56,17 +56,29 @@ function picked(
   return Object.entries(parts).filter(([n]) => names.includes(n));
 }
 
-const wanted = process.argv
-  .slice(2)
-  .filter((a, i, args) => !a.startsWith("-") && args[i - 1] !== "--minutes");
+const words = process.argv.slice(2).filter((a, i, args) => !a.startsWith("-") && args[i - 1] !== "--minutes");
+/** A word naming a part rather than a section (`npm run bench -- crash`): that part of its section alone. */
+const namedParts = new Map<string, string[]>();
+const wanted = words.flatMap((word) => {
+  if (word in sections) return [word];
+  const owners = Object.entries(sections).filter(([, s]) => word in s.parts);
+  if (owners.length !== 1) return [word];
+  const [section] = owners[0]!;
+  namedParts.set(section, [...(namedParts.get(section) ?? []), word]);
+  return [section];
+});
 const unknownSections = wanted.filter((s) => !(s in sections));
 if (unknownSections.length > 0)
   throw new Error(
-    `no bench section ${unknownSections.join(", ")} (sections: ${Object.keys(sections).join(", ")})`,
+    `no bench section or part ${unknownSections.join(", ")} (sections: ${Object.keys(sections).join(", ")})`,
   );
 const plan = Object.entries(sections)
   .filter(([name, s]) => wanted.includes(name) || (wanted.length === 0 && (smoke || !s.whenNamed)))
-  .map(([name, section]) => [name, picked(name, section)] as const);
+  .map(([name, section]) => {
+    const only = words.includes(name) ? undefined : namedParts.get(name);
+    const parts = picked(name, section).filter(([part]) => !only || only.includes(part));
+    return [name, parts] as const;
+  });
 
 // One production build for the whole run (dashboard and pay-page parts start the server several times),
 // removed at the end when it was not there before, unless BENCH_KEEP_BUILD=1.

@@ -146,9 +146,9 @@ export function createRuntime(env: Env): DashboardRuntime {
       batchSender ??= startBatchSender({
         intervalMs: BATCH_SENDER_INTERVAL_MS,
         deps: () => submitDeps(null),
-        onPass: ({ sent, found, finished }) =>
+        onPass: ({ sent, found, failed, finished }) =>
           log().info(
-            `batches: sent ${sent} row(s)${found > 0 ? `, ${found} found already made` : ""}${finished.map((id) => `; batch ${id} done`).join("")}`,
+            `batches: sent ${sent} row(s)${found > 0 ? `, ${found} found already made` : ""}${failed > 0 ? `, ${failed} failed` : ""}${finished.map((id) => `; batch ${id} done`).join("")}`,
           ),
         // Only the message: a pass works with requests.
         onError: (error) =>

@@ -170,6 +170,21 @@ describe("parseBatchFile", () => {
     expect(p.fileErrors.join(" ")).toMatch(message);
   });
 
+  it("names each row by its line, a quoted cell over two lines included, fed a byte at a time", async () => {
+    const text =
+      csvLine(SBP_HEADER) +
+      csvLine(sbpRow("150", { "payoutDetails.payeeName": "Ivan\nPetrov" })) +
+      csvLine(sbpRow("x"));
+    const bytes = enc.encode(text);
+    const p = await parseBatchFile(
+      "f.csv",
+      Array.from(bytes, (b) => Uint8Array.of(b)),
+    );
+    // The header is line 1; the first row spans lines 2 and 3; the second is line 4.
+    expect(p.errors.map((e) => [e.row, e.field])).toEqual([[4, "amount"]]);
+    expect(p.requests.map((r) => r.row)).toEqual([3]);
+  });
+
   it("says when a row's cells do not match the header", async () => {
     const p = await parseBatchFile("f.csv", chunks(`${csvLine(SBP_HEADER)}SBP,1\r\n`));
     expect(p.errors).toEqual([

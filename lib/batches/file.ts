@@ -6,6 +6,7 @@
  * but no database: unit-tested as it is.
  */
 import { createHash } from "node:crypto";
+import { once } from "node:events";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parse } from "csv-parse";
@@ -144,41 +145,52 @@ function formValuesOf(paths: readonly ColumnPath[], cells: readonly string[]): R
 }
 
 /**
- * The valid rows' requests as UTF-8 in one growing buffer, off the JS heap. Held as 10,000 strings, they
- * were copied by every young-generation GC of the parse until V8 doubled its new space (issue 17's RSS
- * figure, docs/architecture.md "Batch sender"); here they cost the GC nothing until a row is read.
+ * The valid rows' requests as UTF-8 in buffers off the JS heap. Held as 10,000 strings, they were copied
+ * by every young-generation GC of the parse until V8 doubled its new space (issue 17's RSS figure,
+ * docs/architecture.md "Batch sender"); here they cost the GC nothing until a row is read. Filled a segment
+ * after another rather than one buffer doubled: the copies a doubling leaves behind are only freed at V8's
+ * next full GC, so they would count in the parse's memory too.
  */
 class RequestStore {
-  #buf = Buffer.allocUnsafe(64 * 1024);
-  #used = 0;
+  static readonly SEGMENT = 256 * 1024;
+  readonly #segments: Buffer[] = [];
+  #used = RequestStore.SEGMENT;
 
-  /** Appends `json`; its byte offset and length. */
-  add(json: string): [at: number, bytes: number] {
+  /** Appends `json`; where it is (segment, byte offset) and its length. */
+  add(json: string): RequestSpan {
     const bytes = Buffer.byteLength(json);
-    if (this.#used + bytes > this.#buf.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(this.#buf.length * 2, this.#used + bytes));
-      this.#buf.copy(bigger, 0, 0, this.#used);
-      this.#buf = bigger;
+    if (this.#used + bytes > RequestStore.SEGMENT || this.#segments.length === 0) {
+      // A request longer than a segment (a file of huge cells) gets a segment of its own size.
+      this.#segments.push(Buffer.allocUnsafeSlow(Math.max(RequestStore.SEGMENT, bytes)));
+      this.#used = 0;
     }
+    const segment = this.#segments.length - 1;
     const at = this.#used;
-    this.#used += this.#buf.write(json, at, "utf8");
-    return [at, bytes];
+    this.#used += (this.#segments[segment] as Buffer).write(json, at, "utf8");
+    if (bytes > RequestStore.SEGMENT) this.#used = RequestStore.SEGMENT;
+    return { segment, at, bytes };
   }
 
-  text(at: number, bytes: number): string {
-    return this.#buf.toString("utf8", at, at + bytes);
+  text(span: RequestSpan): string {
+    return (this.#segments[span.segment] as Buffer).toString("utf8", span.at, span.at + span.bytes);
   }
 
-  /** Where `needle` (ASCII) first is in [at, at + bytes), or -1. */
-  find(needle: string, at: number, bytes: number): number {
-    const i = this.#buf.indexOf(needle, at, "latin1");
-    return i >= 0 && i + needle.length <= at + bytes ? i : -1;
+  /** Where `needle` (ASCII) first is inside `span`, as an offset in its segment, or -1. */
+  find(needle: string, span: RequestSpan): number {
+    const i = (this.#segments[span.segment] as Buffer).indexOf(needle, span.at, "latin1");
+    return i >= 0 && i + needle.length <= span.at + span.bytes ? i : -1;
   }
 
   /** Overwrites ASCII text of the same length (a derived paymentId over the placeholder). */
-  overwrite(at: number, ascii: string): void {
-    this.#buf.write(ascii, at, "latin1");
+  overwrite(segment: number, at: number, ascii: string): void {
+    (this.#segments[segment] as Buffer).write(ascii, at, "latin1");
   }
+}
+
+interface RequestSpan {
+  segment: number;
+  at: number;
+  bytes: number;
 }
 
 /** A valid row: its columns, and its request and paymentId read from the store when asked. */
@@ -189,23 +201,22 @@ class StoredRequestRow implements BatchRequestRow {
     readonly amountMinor: number,
     readonly currency: string | null,
     private readonly store: RequestStore,
-    private readonly at: number,
-    private readonly bytes: number,
-    /** Where the paymentId's 36 characters are, inside the request. */
+    private readonly span: RequestSpan,
+    /** Where the paymentId's 36 characters are, in the request's segment. */
     private readonly idAt: number,
   ) {}
 
   get paymentId(): string {
-    return this.store.text(this.idAt, UUID_LENGTH);
+    return this.store.text({ segment: this.span.segment, at: this.idAt, bytes: UUID_LENGTH });
   }
 
   get requestJson(): string {
-    return this.store.text(this.at, this.bytes);
+    return this.store.text(this.span);
   }
 
   /** The placeholder paymentId replaced by `id`, in the request too. */
   setPaymentId(id: string): void {
-    this.store.overwrite(this.idAt, id);
+    this.store.overwrite(this.span.segment, this.idAt, id);
   }
 
   toJSON(): BatchRequestRow {
@@ -247,9 +258,9 @@ export async function parseBatchFile(
       yield chunk;
     }
   }
-  const parser = Readable.from(counted()).pipe(
-    parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: true }),
-  );
+  // No `info`: it is two objects per record; the parser's own running count says the record's line, read
+  // while the record is emitted (synchronously, inside the write of its chunk).
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true });
   const out: ParsedBatch = {
     fileName,
     sha256: "",
@@ -267,26 +278,43 @@ export async function parseBatchFile(
   const idRows = new Map<string, number[]>();
   const store = new RequestStore();
   const rows: StoredRequestRow[] = [];
+  /** Set when the rest of the file is not read (a bad header, too many rows). */
+  let done = false;
+  // Each record is judged as the parser emits it, inside the write of its chunk: none waits in a stream's
+  // buffer, so a young-generation GC finds almost nothing alive but the rows kept (docs/architecture.md,
+  // Memory of the parse).
+  parser.on("data", (record: string[]) => {
+    if (done) return;
+    if (!header) {
+      header = headerOf(record, out.fileErrors);
+      if (!header) done = true;
+      else paths = header.map((column) => column.split(".") as unknown as ColumnPath);
+      return;
+    }
+    if (out.rows === limits.maxRows) {
+      out.fileErrors.push(
+        `The file has more than ${limits.maxRows.toLocaleString("en")} rows: split it into files of at most ${limits.maxRows.toLocaleString("en")}.`,
+      );
+      done = true;
+      return;
+    }
+    out.rows++;
+    const valid = judgeRow(paths, record, parser.info.lines, out, idRows, store);
+    if (valid) rows.push(valid);
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    parser.once("end", resolve);
+    parser.once("error", reject);
+  });
+  ended.catch(() => {});
   try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-    }>) {
-      if (!header) {
-        header = headerOf(record, out.fileErrors);
-        if (!header) break;
-        paths = header.map((column) => column.split(".") as unknown as ColumnPath);
-        continue;
-      }
-      if (out.rows === limits.maxRows) {
-        out.fileErrors.push(
-          `The file has more than ${limits.maxRows.toLocaleString("en")} rows: split it into files of at most ${limits.maxRows.toLocaleString("en")}.`,
-        );
-        break;
-      }
-      out.rows++;
-      const valid = judgeRow(paths, record, info.lines, out, idRows, store);
-      if (valid) rows.push(valid);
+    for await (const chunk of counted()) {
+      if (done) break;
+      if (!parser.write(chunk)) await Promise.race([once(parser, "drain"), ended]);
+    }
+    if (!done) {
+      parser.end();
+      await ended;
     }
   } catch (error) {
     const { message } = error as Error;
@@ -364,9 +392,9 @@ function judgeRow(
   const currency =
     orderCurrency({ direction: "payout", paymentMethod: request.paymentMethod, country: request.country })
       .currency ?? null;
-  const [at, bytes] = store.add(JSON.stringify(request));
+  const span = store.add(JSON.stringify(request));
   const key = `"paymentId":"${request.paymentId}"`;
-  const idAt = store.find(key, at, bytes);
+  const idAt = store.find(key, span);
   if (idAt < 0 || request.paymentId.length !== UUID_LENGTH) throw new Error("unreachable: no paymentId");
   return new StoredRequestRow(
     row,
@@ -375,8 +403,7 @@ function judgeRow(
     toMinorUnits(request.amount),
     currency,
     store,
-    at,
-    bytes,
+    span,
     idAt + key.length - UUID_LENGTH - 1,
   );
 }

@@ -1,5 +1,6 @@
 /** Pay-in order: request (spec 2.1) and response (spec 2.2). */
 import { z } from "zod";
+import { customCheck } from "./custom-check";
 import { anyUuid } from "./uuid";
 import * as f from "./fields";
 import {
@@ -63,13 +64,15 @@ export const payinRequestObject = z.object(
 export function withPayinRules<S extends z.ZodType<{ paymentMethod?: unknown; country?: unknown }>>(
   schema: S,
 ): S {
-  return schema.superRefine(
-    (req, ctx) => {
-      if (typeof req.country !== "string" || typeof req.paymentMethod !== "string") return;
-      const message = countryRuleError("payin", req.paymentMethod, req.country);
-      if (message) ctx.addIssue({ code: "custom", path: ["country"], message });
-    },
-    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  return schema.check(
+    customCheck<z.output<S>>(
+      (req, addIssue) => {
+        if (typeof req.country !== "string" || typeof req.paymentMethod !== "string") return;
+        const message = countryRuleError("payin", req.paymentMethod, req.country);
+        if (message) addIssue({ path: ["country"], message });
+      },
+      { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+    ),
   ) as S;
 }
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { anyUuid } from "./uuid";
 import * as f from "./fields";
+import { customCheck } from "./custom-check";
 import { isRecord } from "./is-record";
 import {
   countryRuleError,
@@ -118,83 +119,80 @@ const PIX_KEY_FORMATS: Partial<
  * part of `req` is read as unknown input here, and a part that is malformed is left to its own message.
  */
 export const payoutRequestSchema = payoutRequestObject
-  .superRefine(
-    (req, ctx) => {
-      const method = String(req.paymentMethod);
-      if (!isPayoutMethod(method)) return;
-      const info = PAYOUT_METHOD_INFO[method];
-      const details: unknown = req.payoutDetails;
-      const client: unknown = req.client;
-      const countryError = typeof req.country === "string" && countryRuleError("payout", method, req.country);
-      if (countryError) ctx.addIssue({ code: "custom", path: ["country"], message: countryError });
-      if (details === undefined || isRecord(details)) {
-        for (const field of info.requiredDetails) {
-          if (details?.[field] === undefined) {
-            ctx.addIssue({
-              code: "custom",
-              path: ["payoutDetails", field],
-              message: `Required for ${method}: ${PAYOUT_DETAIL_LABELS[field]}`,
-            });
-          }
-        }
-      }
-      if (isRecord(client)) {
-        if (info.requiresTin && client.tin === undefined) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["client", "tin"],
-            message: `Required for ${method}: the client's CPF (11 digits) or CNPJ (14 characters)`,
-          });
-        }
-        if (info.requiresClientPhone && client.phone === undefined) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["client", "phone"],
-            message: `Required for ${method}: the client's phone, which is the Pix key (e.g. +5511987654321)`,
-          });
-        }
-        const keyFormat = info.pixKey && PIX_KEY_FORMATS[info.pixKey];
-        if (keyFormat) {
-          const value = client[keyFormat.path[1]];
-          // A value that fails its field's own format already has that message.
-          const ownFormat = keyFormat.path[1] === "phone" ? f.phone : f.email;
-          if (ownFormat.safeParse(value).success) {
-            const result = keyFormat.schema.safeParse(value);
-            if (!result.success) {
-              ctx.addIssue({
-                code: "custom",
-                path: keyFormat.path,
-                message: result.error.issues[0]?.message ?? `Is not a valid Pix key for ${method}`,
+  .check(
+    customCheck<z.output<typeof payoutRequestObject>>(
+      (req, addIssue) => {
+        const method = String(req.paymentMethod);
+        if (!isPayoutMethod(method)) return;
+        const info = PAYOUT_METHOD_INFO[method];
+        const details: unknown = req.payoutDetails;
+        const client: unknown = req.client;
+        const countryError =
+          typeof req.country === "string" && countryRuleError("payout", method, req.country);
+        if (countryError) addIssue({ path: ["country"], message: countryError });
+        if (details === undefined || isRecord(details)) {
+          for (const field of info.requiredDetails) {
+            if (details?.[field] === undefined) {
+              addIssue({
+                path: ["payoutDetails", field],
+                message: `Required for ${method}: ${PAYOUT_DETAIL_LABELS[field]}`,
               });
             }
           }
         }
-      }
-      if (!info.usesBankId && req.bankId !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["bankId"],
-          message: `Accepted only with the SBP method: remove bankId for ${method}`,
-        });
-      }
-      // Only when both are given: a failed safeParse builds an Error (a stack trace), 10,000 times in a file.
-      if (
-        isRecord(details) &&
-        details.ccExpirationMonth !== undefined &&
-        details.ccExpirationYear !== undefined
-      ) {
-        const month = f.expiryMonth.safeParse(details.ccExpirationMonth);
-        const year = f.expiryYear.safeParse(details.ccExpirationYear);
-        if (month.success && year.success && f.isExpiryInPast(month.data, year.data)) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["payoutDetails", "ccExpirationYear"],
-            message: `Must not be in the past: the card expired at the end of ${month.data}/${year.data}`,
+        if (isRecord(client)) {
+          if (info.requiresTin && client.tin === undefined) {
+            addIssue({
+              path: ["client", "tin"],
+              message: `Required for ${method}: the client's CPF (11 digits) or CNPJ (14 characters)`,
+            });
+          }
+          if (info.requiresClientPhone && client.phone === undefined) {
+            addIssue({
+              path: ["client", "phone"],
+              message: `Required for ${method}: the client's phone, which is the Pix key (e.g. +5511987654321)`,
+            });
+          }
+          const keyFormat = info.pixKey && PIX_KEY_FORMATS[info.pixKey];
+          if (keyFormat) {
+            const value = client[keyFormat.path[1]];
+            // A value that fails its field's own format already has that message.
+            const ownFormat = keyFormat.path[1] === "phone" ? f.phone : f.email;
+            if (ownFormat.safeParse(value).success) {
+              const result = keyFormat.schema.safeParse(value);
+              if (!result.success) {
+                addIssue({
+                  path: keyFormat.path,
+                  message: result.error.issues[0]?.message ?? `Is not a valid Pix key for ${method}`,
+                });
+              }
+            }
+          }
+        }
+        if (!info.usesBankId && req.bankId !== undefined) {
+          addIssue({
+            path: ["bankId"],
+            message: `Accepted only with the SBP method: remove bankId for ${method}`,
           });
         }
-      }
-    },
-    { when: (payload) => isRecord(payload.value) },
+        // Only when both are given: a failed safeParse builds an Error (a stack trace), 10,000 times in a file.
+        if (
+          isRecord(details) &&
+          details.ccExpirationMonth !== undefined &&
+          details.ccExpirationYear !== undefined
+        ) {
+          const month = f.expiryMonth.safeParse(details.ccExpirationMonth);
+          const year = f.expiryYear.safeParse(details.ccExpirationYear);
+          if (month.success && year.success && f.isExpiryInPast(month.data, year.data)) {
+            addIssue({
+              path: ["payoutDetails", "ccExpirationYear"],
+              message: `Must not be in the past: the card expired at the end of ${month.data}/${year.data}`,
+            });
+          }
+        }
+      },
+      { when: (payload) => isRecord(payload.value) },
+    ),
   )
   .meta({ description: payoutDescription(), allOf: payoutRuleClauses() });
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
@@ -225,7 +223,7 @@ function payoutDescription(): string {
   ].join("\n");
 }
 
-/** The per-method rules as JSON Schema if/then clauses (what the superRefine above checks), for OpenAPI. */
+/** The per-method rules as JSON Schema if/then clauses (what the check above makes), for OpenAPI. */
 function payoutRuleClauses(): Record<string, unknown>[] {
   return PAYOUT_METHODS.map((method) => {
     const info = PAYOUT_METHOD_INFO[method];

@@ -5,7 +5,7 @@
  * the field, instead of failing at the database with a 500. Invalid UTF-8 never reaches this check: request
  * bodies are decoded strictly (refused as malformed) or lossily (U+FFFD, which is fine).
  */
-import { z } from "zod";
+import { customCheck } from "./custom-check";
 
 // A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -31,9 +31,9 @@ export function isAcceptedText(text: string): boolean {
  * (NUL or unpaired surrogate).
  */
 export function acceptedText() {
-  return z.superRefine<string>((value, ctx) => {
+  return customCheck<string>((value, addIssue) => {
     const message = textProblem(value);
-    if (message) ctx.addIssue({ code: "custom", message, input: value });
+    if (message) addIssue({ message });
   });
 }
 

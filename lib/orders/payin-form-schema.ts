@@ -4,6 +4,7 @@
  * (createPayinAction) parse with this same schema; field names are the contract's paths ("client.email").
  */
 import { z } from "zod";
+import { plainTransform } from "@/lib/contract/custom-check";
 import {
   PAYIN_METHOD_INFO,
   PAYIN_METHODS,
@@ -44,7 +45,8 @@ export function payinRequestFromForm(v: z.output<typeof payinFormValuesSchema>):
 }
 
 export const payinFormSchema = payinFormValuesSchema
-  .transform(payinRequestFromForm)
+  // Not .transform(): see lib/contract/custom-check.ts.
+  .pipe(plainTransform(payinRequestFromForm))
   .pipe(payinSubmissionSchema);
 
 /**

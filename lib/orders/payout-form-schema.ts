@@ -5,6 +5,7 @@
  * fills postbackUrl (the transform never carries one). Shared by the browser form and createPayoutAction.
  */
 import { z } from "zod";
+import { plainTransform } from "@/lib/contract/custom-check";
 import {
   PAYOUT_DETAIL_FIELDS,
   PAYOUT_METHOD_INFO,
@@ -84,7 +85,8 @@ export function payoutRequestFromForm(v: z.output<typeof payoutFormValuesSchema>
 }
 
 export const payoutFormSchema = payoutFormValuesSchema
-  .transform(payoutRequestFromForm)
+  // Not .transform(): see lib/contract/custom-check.ts.
+  .pipe(plainTransform(payoutRequestFromForm))
   .pipe(payoutSubmissionSchema);
 
 /**

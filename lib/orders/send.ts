@@ -68,6 +68,18 @@ export interface SendContext {
   formFields?: readonly string[];
 }
 
+/**
+ * Thrown by an `api` whose caller gave up before the call was made (the batch sender stopping while it
+ * waited out a rate limit or a back-off): send() stores nothing, so the order stays "Submitting" and its
+ * lease hands it to the resume loop or the next sender, like a crash would.
+ */
+export class SendAbandoned extends Error {
+  constructor() {
+    super("The send was abandoned before its call was made");
+    this.name = "SendAbandoned";
+  }
+}
+
 export async function send(
   deps: OrderSubmitDeps,
   order: OrderRow,
@@ -82,6 +94,7 @@ export async function send(
     outcome = success.status;
     result = { ok: true, orderId: order.id };
   } catch (error) {
+    if (error instanceof SendAbandoned) throw error;
     if (!(error instanceof PaymentApiError)) {
       // Only the message: the error could quote its input, and the input may hold a card number.
       log().error(

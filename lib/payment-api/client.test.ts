@@ -311,6 +311,21 @@ describe("retries", () => {
     expect(p.toJSON()).toMatchObject({ kind: "problem", status: 400, request: "POST /api/v1/payin/create" });
   });
 
+  it("a 429 is not retried by the client; its Retry-After comes through in milliseconds", async () => {
+    const problem = { type: "about:blank", title: "Too Many Requests", status: 429 };
+    const { api, calls } = client(
+      () =>
+        new Response(JSON.stringify(problem), {
+          status: 429,
+          headers: { "content-type": "application/problem+json", "retry-after": "7" },
+        }),
+    );
+    const error = await api.createPayin(payin).catch((e: unknown) => e);
+    expect(calls).toHaveLength(1);
+    expect(error).toMatchObject({ status: 429, retryable: false, retryAfterMs: 7_000 });
+    expect((error as PaymentApiProblemError).toJSON()).toMatchObject({ retryAfterMs: 7_000 });
+  });
+
   it("a 5xx on every attempt ends as a retryable problem error", async () => {
     const { api, calls } = client(
       () => new Response("<html>Bad gateway</html>", { status: 502, statusText: "Bad Gateway" }),

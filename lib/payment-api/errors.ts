@@ -21,6 +21,8 @@ export interface PaymentApiErrorJson {
   request: string;
   status?: number;
   problem?: Problem;
+  /** A 429's or 503's Retry-After, in milliseconds. */
+  retryAfterMs?: number;
   issues?: FieldError[];
 }
 
@@ -46,8 +48,11 @@ export abstract class PaymentApiError extends Error {
   readonly [BRAND] = true;
   abstract readonly kind: PaymentApiErrorKind;
   readonly retryable: boolean;
-  /** How many HTTP attempts the client made before giving up. */
-  readonly attempts: number;
+  /**
+   * How many HTTP attempts the client made before giving up; with a caller's own retries of the call
+   * (the batch sender's), all of them (addEarlierAttempts).
+   */
+  attempts: number;
   /** Method and path of the failed call, e.g. "GET /api/v1/bank/available?country=RU". */
   readonly request: string;
 
@@ -60,6 +65,12 @@ export abstract class PaymentApiError extends Error {
     this.retryable = opts.retryable;
     this.attempts = opts.attempts;
     this.request = opts.request;
+  }
+
+  /** Counts the attempts of earlier calls of the same request (a caller's own retries) in `attempts`. */
+  addEarlierAttempts(n: number): this {
+    this.attempts += n;
+    return this;
   }
 
   toJSON(): PaymentApiErrorJson {
@@ -79,8 +90,13 @@ export class PaymentApiProblemError extends PaymentApiError {
   readonly kind = "problem";
   readonly status: number;
   readonly problem: Problem;
+  /** How long the service asked to wait before sending again (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(problem: Problem, opts: { status: number; attempts: number; request: string }) {
+  constructor(
+    problem: Problem,
+    opts: { status: number; attempts: number; request: string; retryAfterMs?: number },
+  ) {
     super(problemMessage(problem, opts.status), {
       // 5xx are faults on the service's side; a 4xx will fail the same way however often it is sent.
       retryable: opts.status >= 500,
@@ -89,6 +105,7 @@ export class PaymentApiProblemError extends PaymentApiError {
     });
     this.status = opts.status;
     this.problem = problem;
+    this.retryAfterMs = opts.retryAfterMs;
   }
 
   /** Failing fields named by the service (validation errors), `[]` when it named none. */
@@ -97,7 +114,12 @@ export class PaymentApiProblemError extends PaymentApiError {
   }
 
   override toJSON(): PaymentApiErrorJson {
-    return { ...super.toJSON(), status: this.status, problem: this.problem };
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      problem: this.problem,
+      ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: this.retryAfterMs }),
+    };
   }
 }
 

@@ -23,7 +23,7 @@ import {
   PaymentApiProblemError,
   PaymentApiTimeoutError,
 } from "./errors";
-import { backoffDelay, isRetryableStatus } from "./retry";
+import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry";
 import type { PaymentApiCallsColumns } from "@/lib/database/dashboard/schema";
 
 export interface TransportConfig {
@@ -114,6 +114,7 @@ export async function callApi<S extends z.ZodType>(
     let status: number;
     let statusText: string;
     let text: string;
+    let retryAfter: string | null;
     const startedAt = new Date();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -141,6 +142,7 @@ export async function callApi<S extends z.ZodType>(
       });
       status = res.status;
       statusText = res.statusText;
+      retryAfter = res.headers.get("retry-after");
       // Reading the body is part of the attempt: the timeout covers a stalled body too.
       text = await res.text();
     } catch (error) {
@@ -188,6 +190,7 @@ export async function callApi<S extends z.ZodType>(
       status,
       attempts: attempt,
       request: label,
+      retryAfterMs: parseRetryAfter(retryAfter),
     });
     if (!isRetryableStatus(status)) break;
   }

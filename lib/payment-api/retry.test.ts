@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay, isRetryableStatus, MAX_BACKOFF_MS, worstCaseCallMs } from "./retry";
+import {
+  backoffDelay,
+  isRetryableStatus,
+  MAX_BACKOFF_MS,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  worstCaseCallMs,
+} from "./retry";
 
 describe("isRetryableStatus", () => {
   it.each([
@@ -58,5 +65,22 @@ describe("worstCaseCallMs", () => {
       for (let n = 2; n <= attempts; n++) slowest += backoffDelay(n, 700, () => 1);
       expect(worstCaseCallMs({ timeoutMs: 1_000, maxAttempts: attempts, backoffMs: 700 })).toBe(slowest);
     }
+  });
+});
+
+describe("parseRetryAfter", () => {
+  const now = Date.parse("2026-11-26T08:00:00Z");
+  it.each([
+    ["3", 3_000],
+    [" 0 ", 0],
+    ["Thu, 26 Nov 2026 08:00:05 GMT", 5_000],
+    ["Thu, 26 Nov 2026 07:59:00 GMT", 0],
+    ["999999", MAX_RETRY_AFTER_MS],
+    ["soon", undefined],
+    ["-1", undefined],
+    ["", undefined],
+    [null, undefined],
+  ])("%j → %s ms", (value, expected) => {
+    expect(parseRetryAfter(value, now)).toBe(expected);
   });
 });

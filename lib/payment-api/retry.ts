@@ -30,6 +30,30 @@ export function backoffDelay(
   return Math.round(exp / 2 + random() * (exp / 2));
 }
 
+/** The longest Retry-After honoured: a larger (or absurd) value is read as this. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+/**
+ * A Retry-After header (RFC 9110 §10.2.3) in milliseconds from `now`: delay-seconds or an HTTP-date,
+ * clamped to [0, MAX_RETRY_AFTER_MS]; undefined when absent or unreadable.
+ */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let ms: number;
+  if (/^\d+$/.test(text)) ms = Number(text) * 1000;
+  else {
+    // An HTTP-date ("Thu, 26 Nov 2026 08:00:05 GMT") names its day; Date.parse would read "-1" as a year.
+    const at = /^[A-Za-z]{3}, /.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(at)) return undefined;
+    ms = at - now;
+  }
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
 /**
  * The longest one call can stay in flight: every attempt timing out, plus the longest backoff before each
  * retry. A caller that has not answered by then has died; its request may be resent (same paymentId).

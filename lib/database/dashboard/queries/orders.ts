@@ -181,6 +181,19 @@ export async function claimOrderForResubmit(
 }
 
 /**
+ * Renews the lease of an order its sender is still sending (the batch sender, waiting between tries or
+ * for the service's rate limit), so that nobody takes it for orphaned. Nothing once it has an answer.
+ */
+export async function renewSubmitLease(sql: Sql, id: string, opts: { leaseMs: number }): Promise<void> {
+  await db(sql)
+    .updateTable("orders")
+    .set({ submitLeaseUntil: leaseFromMs(opts.leaseMs) })
+    .where("id", "=", id)
+    .where("status", "=", SUBMITTING)
+    .execute();
+}
+
+/**
  * Claims up to `limit` orphaned "Submitting" orders for resending, oldest lease first, renewing each lease
  * by `leaseMs`. Rows another instance is claiming right now are skipped (FOR UPDATE SKIP LOCKED), and the
  * renewed lease keeps every other claimer (another instance, a human retry) off until this one has answered.

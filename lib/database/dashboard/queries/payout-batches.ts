@@ -2,7 +2,8 @@
  * Bulk pay-out batches (tables `payout_batches`, `payout_batch_rows`; migration 0020), one function per
  * query, the db handle first. lib/batches drives them: insertBatch (the batch and every row, one
  * transaction) → decideBatch (approve / reject / cancel while it awaits approval; one caller wins) →
- * claimBatchRows (a sender takes rows with a lease, FOR UPDATE SKIP LOCKED) → markRowSent → finishBatches.
+ * claimBatchRows (a sender takes rows with a lease, FOR UPDATE SKIP LOCKED; renewRowLeases while it waits) →
+ * markRowsSent → finishBatches.
  */
 import "server-only";
 import { type Kysely, sql as raw } from "kysely";
@@ -264,18 +265,44 @@ export async function claimBatchRows(
     .execute();
 }
 
-/** The row's order exists (sent now, or found already sent): the row is settled. */
-export async function markRowSent(
+/** Renews the lease of rows a sender holds and is still working on (it waits for the rate limit). */
+export async function renewRowLeases(
   sql: Sql,
-  row: { batchId: string; rowNumber: number; orderId: string; note: string | null },
+  rows: readonly { batchId: string; rowNumber: number }[],
+  opts: { leaseMs: number },
 ): Promise<void> {
+  if (rows.length === 0) return;
   await db(sql)
     .updateTable("payoutBatchRows")
-    .set({ state: "sent", orderId: row.orderId, note: row.note, leaseUntil: null, updatedAt: raw`now()` })
-    .where("batchId", "=", row.batchId)
-    .where("rowNumber", "=", row.rowNumber)
+    .set({ leaseUntil: leaseFromMs(opts.leaseMs) })
     .where("state", "=", "sending")
+    .where((eb) =>
+      eb.or(rows.map((r) => eb.and([eb("batchId", "=", r.batchId), eb("rowNumber", "=", r.rowNumber)]))),
+    )
     .execute();
+}
+
+/** A row whose order exists (sent now, or found already sent), to be settled on it. */
+export interface SettledRow {
+  batchId: string;
+  rowNumber: number;
+  orderId: string;
+  note: string | null;
+}
+
+/**
+ * Settles rows on their orders, in one statement (a sender settles the rows of a claim together). A row no
+ * longer "sending" (cancelled, or settled by another sender) is left as it is.
+ */
+export async function markRowsSent(sql: Sql, rows: readonly SettledRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = raw.join(
+    rows.map((r) => raw`(${r.batchId}::uuid, ${r.rowNumber}::int, ${r.orderId}::uuid, ${r.note}::text)`),
+  );
+  await raw`UPDATE payout_batch_rows AS r
+    SET state = 'sent', order_id = v.order_id, note = v.note, lease_until = NULL, updated_at = now()
+    FROM (VALUES ${values}) AS v (batch_id, row_number, order_id, note)
+    WHERE r.batch_id = v.batch_id AND r.row_number = v.row_number AND r.state = 'sending'`.execute(db(sql));
 }
 
 /** Marks "done" each of `batchIds` that is sending and has no row left to send; the ids it finished. */
