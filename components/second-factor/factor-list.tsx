@@ -76,7 +76,7 @@ function FactorItem({
   return (
     <li className={styles.item} data-factor-kind={factor.kind}>
       {renaming ? (
-        <form className={styles.inline} onSubmit={rename} noValidate>
+        <form className={styles.fieldRow} onSubmit={rename} noValidate>
           <div className="field">
             <label htmlFor={`${id}-name`}>New name for {factor.name}</label>
             <input
@@ -106,7 +106,9 @@ function FactorItem({
           <div className={styles.itemText}>
             <span className={styles.itemName}>{factor.name}</span>
             <span className="muted">
-              {KIND_LABEL[factor.kind]} · added <LocalTime value={factor.createdAt} format="date" />
+              {/* A factor still under its kind's name ("Authenticator app") is not named twice. */}
+              {factor.name === KIND_LABEL[factor.kind] ? "Added" : `${KIND_LABEL[factor.kind]} · added`}{" "}
+              <LocalTime value={factor.createdAt} format="date" />
               {factor.lastUsedAt ? (
                 <>
                   {" "}

@@ -43,7 +43,7 @@ export function PasskeyAdd({ onEnrolled }: { onEnrolled: (message: string, codes
 
   return (
     <form className="stack" onSubmit={add} noValidate aria-label="Add a passkey">
-      <div className={styles.inline}>
+      <div className={styles.fieldRow}>
         <PlainField
           id={`${id}-name`}
           label="Passkey name"
