@@ -266,7 +266,7 @@ export class CallbackDispatcher {
         signal: attemptAbort.signal,
         headers,
       });
-      await response.body?.cancel().catch(() => {});
+      await drainAtMost(response, MAX_ANSWER_READ_BYTES);
       return { statusCode: response.status, error: null };
     } catch (e) {
       return {
@@ -296,6 +296,34 @@ export class CallbackDispatcher {
 interface Sent {
   statusCode: number | null;
   error: string | null;
+}
+
+/** How much of a receiver's answer is read before the rest is dropped. */
+const MAX_ANSWER_READ_BYTES = 64 * 1024;
+
+/**
+ * Reads a receiver's answer to its end when it is small (a receiver's usual answer), so the receiver sees its
+ * response delivered rather than cut off — a server that ends its request's work, log or trace span on the
+ * response's end would otherwise lose it — and stops reading past `limit` bytes (an answer is never kept).
+ * Errors while reading change nothing: the status is what counts.
+ */
+async function drainAtMost(response: Response, limit: number): Promise<void> {
+  const reader = response.body?.getReader();
+  if (!reader) return;
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > limit) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // A receiver that resets the connection after its status line: the status already counts.
+  }
 }
 
 const is2xx = (sent: Sent) => sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
