@@ -1,6 +1,14 @@
 import { Writable } from "node:stream";
 import { describe, expect, test } from "vitest";
-import { createLogger, type LogLevel, maskCardNumbers, wantsPrettyLogs } from "./logger";
+import {
+  createLogger,
+  installLogger,
+  type LogLevel,
+  log,
+  logOwnFields,
+  maskCardNumbers,
+  wantsPrettyLogs,
+} from "./logger";
 import { runWithRequestId } from "./request-id";
 
 /** A logger writing into an array of parsed lines. */
@@ -91,5 +99,33 @@ describe("the logger", () => {
     ["test", undefined, false],
   ])("NODE_ENV=%s LOG_PRETTY=%s: pretty %s", (nodeEnv, logPretty, pretty) => {
     expect(wantsPrettyLogs(nodeEnv, logPretty)).toBe(pretty);
+  });
+
+  test("request lines (logOwnFields) go to the installed logger, with its level, name and request id, and follow a newly installed one", async () => {
+    const before = log();
+    try {
+      const first = capture("info");
+      installLogger(first.logger);
+      await runWithRequestId("req-abcdefgh", async () => {
+        logOwnFields().info({ method: "POST", route: "/api/postback", status: 200, ms: 3 }, "request");
+        logOwnFields().debug({ route: "/api/healthz" }, "request");
+      });
+      expect(first.lines).toEqual([
+        expect.objectContaining({
+          level: "info",
+          name: "test",
+          msg: "request",
+          requestId: "req-abcdefgh",
+          status: 200,
+        }),
+      ]);
+      const second = capture("info");
+      installLogger(second.logger);
+      logOwnFields().info({ route: "/orders" }, "request");
+      expect(second.lines).toEqual([expect.objectContaining({ route: "/orders", name: "test" })]);
+      expect(first.lines).toHaveLength(1);
+    } finally {
+      installLogger(before);
+    }
   });
 });

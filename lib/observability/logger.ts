@@ -135,3 +135,21 @@ export function log(): Logger {
 export function installLogger(logger: Logger): void {
   held.set(logger);
 }
+
+const unredacted = new WeakMap<Logger, Logger>();
+
+/**
+ * The process's logger without redaction, for lines whose fields are all our own and never secret (each
+ * request's line: its id, method, route pattern, status, duration). Redaction walks every logged object for
+ * 60 paths, wildcards included: on the callback receiver's line a request it cost more CPU than tracing
+ * (bench/dashboard-observability.ts). Anything holding input, headers or errors goes through log().
+ */
+export function logOwnFields(): Logger {
+  const logger = log();
+  let child = unredacted.get(logger);
+  if (!child) {
+    child = logger.child({}, { redact: [] });
+    unredacted.set(logger, child);
+  }
+  return child;
+}

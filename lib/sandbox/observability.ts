@@ -8,7 +8,7 @@
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { matchedRoutes } from "hono/route";
-import { log } from "@/lib/observability/logger";
+import { logOwnFields } from "@/lib/observability/logger";
 import { observeHttp } from "@/lib/observability/metrics";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from "@/lib/observability/request-id";
 import {
@@ -60,7 +60,8 @@ async function observed(c: Context, next: Next, id: string, span: Span | undefin
       if (status >= 500) spanError(span, String(status));
     }
     const level = route === "/healthz" || route === "/metrics" ? "debug" : "info";
-    log()[level](
+    // Every field is ours (the route is the matched pattern, not the path), so no redaction is needed.
+    logOwnFields()[level](
       { requestId: id, method: c.req.method, route, status, ms: Math.round(seconds * 1000) },
       "request",
     );

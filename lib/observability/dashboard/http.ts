@@ -5,7 +5,7 @@
  * also logged in one line with its request id, and its trace id when it was traced.
  */
 import "server-only";
-import { log } from "@/lib/observability/logger";
+import { logOwnFields } from "@/lib/observability/logger";
 import { observeHttp } from "@/lib/observability/metrics";
 import { tracingSlot } from "@/lib/observability/tracing";
 import { builtRoutePatterns, routeMatcher } from "@/lib/observability/route-patterns";
@@ -29,7 +29,8 @@ export function installHttpObserver(distDir: string): void {
     const quiet = route === "/_next/*" || route === "/api/healthz" || route === "/metrics";
     // The request's trace (tracing on): its spans ended before this line, outside them, so the id is given.
     const traceId = tracingSlot.get()?.takeRequestTrace(requestId);
-    log()[quiet ? "debug" : "info"](
+    // Every field is ours (the route is the matched pattern, not the path), so no redaction is needed.
+    logOwnFields()[quiet ? "debug" : "info"](
       {
         requestId,
         method,
