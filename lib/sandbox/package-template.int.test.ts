@@ -77,20 +77,20 @@ async function lookInside(dataDir: string) {
 
 const allMigrationIds = sandboxMigrations.map((m) => m.id).sort();
 
-beforeAll(async () => {
-  built = await buildPackagesInTemp();
-  project = installScratchProject({ name: "sandbox-template", tarballs: [built.sandbox] });
-  scratch = mkdtempSync(path.join(os.tmpdir(), "sandbox-template-data-"));
-  template = path.join(project.dir, "node_modules", "payorders-sandbox", "dist", PGLITE_TEMPLATE_FILE);
-}, 300_000);
-
-afterAll(() => {
-  project?.remove();
-  built?.remove();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
-
 describe.runIf(testBackend() === "pglite")("the installed sandbox on a new PGlite folder", () => {
+  beforeAll(async () => {
+    built = await buildPackagesInTemp();
+    project = installScratchProject({ name: "sandbox-template", tarballs: [built.sandbox] });
+    scratch = mkdtempSync(path.join(os.tmpdir(), "sandbox-template-data-"));
+    template = path.join(project.dir, "node_modules", "payorders-sandbox", "dist", PGLITE_TEMPLATE_FILE);
+  }, 300_000);
+
+  afterAll(() => {
+    project?.remove();
+    built?.remove();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
   it("ships a template tagged with the installed PGlite and the last migration", () => {
     const tag = JSON.parse(readFileSync(templateTagPath(template), "utf8"));
     const pglite = JSON.parse(
