@@ -144,7 +144,7 @@ export async function runSandboxPackageBench(): Promise<void> {
     figure("npm run pack (both packages)", packMs / 1000, "s");
     figure("npm ci --offline of the sandbox package", installMs / 1000, "s");
 
-    // Start to healthy: a new folder (PGlite makes its database), then the same folder again, as a CI
+    // Start to healthy: a new folder (created from the package's PGlite template), then the same folder again, as a CI
     // job's second start or a developer's every start.
     const packageDir = path.join(dir, "package");
     const cold = await startInstalledSandbox(project, flags(packageDir));

@@ -6,7 +6,8 @@
  * - `payorders-sandbox-<version>.tgz`: the sandbox (lib/sandbox/bin.ts: the server and the command line)
  *   compiled by esbuild to JavaScript, our own code bundled, every npm dependency left external and listed in
  *   its package.json with the version range of ours (PGlite loads its WebAssembly and data files from its
- *   own package, so it stays one). Bin `payorders-sandbox`; no tsx at run time.
+ *   own package, so it stays one). Bin `payorders-sandbox`; no tsx at run time. Beside it in `dist/`, a PGlite
+ *   template (buildPgliteTemplate below) a new data folder starts from.
  * - `payorders-sandbox-kit-<version>.tgz`: the QA kit (lib/sandbox/kit: the typed client, the request
  *   builders, the Playwright fixture), ESM with `.d.ts`, what it needs of lib/contract and lib/signing inside
  *   it; zod a dependency, @playwright/test a peer dependency (one copy: the suite's).
@@ -15,10 +16,11 @@
  * only the tarballs' paths. Run as a script by `npm run pack`; imported by the outsider test and the bench
  * (`buildPackages(outDir)`, lib/testing/installed-packages.ts).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { pgliteSafeNodeFlags } from "./node-runtime.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const PACKAGES_DIR = path.join(root, "dist", "packages");
@@ -55,7 +57,35 @@ const common = {
   engines: ours.engines,
 };
 
+/**
+ * The sandbox's PGlite template (lib/sandbox/pglite-template-build.ts: a database initialised and migrated,
+ * gzip-dumped, tagged with the PGlite version and last migration) into `outDir`: a new data folder of the
+ * installed sandbox starts from it instead of PGlite's initdb (lib/database/pglite-template.ts). Run by tsx in
+ * a process of its own, with our PGlite flags.
+ */
+function buildPgliteTemplate(outDir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...pgliteSafeNodeFlags(), "--import", "tsx", "lib/sandbox/pglite-template-build.ts", outDir],
+      { cwd: root, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.once("error", reject);
+    child.once("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`the PGlite template failed (${code}):\n${stderr}`)),
+    );
+  });
+}
+
 async function buildSandbox(esbuild, dir) {
+  mkdirSync(path.join(dir, "dist"), { recursive: true });
+  const template = buildPgliteTemplate(path.join(dir, "dist"));
+  // Awaited below; a rejection meanwhile must not count as unhandled.
+  template.catch(() => {});
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { "payorders-sandbox": "lib/sandbox/bin.ts" },
@@ -94,6 +124,7 @@ async function buildSandbox(esbuild, dir) {
   };
   writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   writeFileSync(path.join(dir, "README.md"), SANDBOX_README);
+  await template;
   return pkg;
 }
 

@@ -10,7 +10,8 @@ import { mkdirSync } from "node:fs";
 import type { PoolClient } from "pg";
 import { metrics, type PoolSource } from "@/lib/observability/metrics";
 import { startPgliteMaintenance } from "./pglite-maintenance";
-import { openPgliteThread } from "./pglite-thread";
+import { pgliteVersionAt, readPgliteTemplate, templateDecision } from "./pglite-template";
+import { openPgliteThread, pgliteModulePath } from "./pglite-thread";
 import { log } from "@/lib/observability/logger";
 
 export interface Sql {
@@ -33,18 +34,46 @@ export interface Database extends Sql {
   close(): Promise<void>;
 }
 
-/** PostgreSQL by URL (`poolMax`: connections of its pool, default 10), or PGlite in a folder or in memory. */
-export type DatabaseConfig = { url: string; poolMax?: number } | { dataDir: string } | { memory: true };
+/**
+ * PostgreSQL by URL (`poolMax`: connections of its pool, default 10), or PGlite in a folder or in memory. A
+ * folder's `template`: the tarball a new folder is created from, when it fits (pglite-template.ts).
+ */
+export type DatabaseConfig =
+  | { url: string; poolMax?: number }
+  | { dataDir: string; template?: string }
+  | { memory: true };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ("url" in config) return openPostgres(config.url, config.poolMax ?? 10);
-  return openPglite("dataDir" in config ? config.dataDir : undefined);
+  if ("dataDir" in config) return openPglite(config.dataDir, config.template);
+  return openPglite(undefined);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** The template's tarball when `dataDir` is to be created from it; logs why not when one was given. */
+function templateFor(dataDir: string, template: string | undefined): string | undefined {
+  if (!template) return undefined;
+  const decision = templateDecision(
+    dataDir,
+    readPgliteTemplate(template),
+    pgliteVersionAt(pgliteModulePath()),
+  );
+  if ("use" in decision) return decision.use.tarball;
+  log().info({ reason: decision.skip }, "database: PGlite template not used");
+  return undefined;
+}
+
+async function openPglite(dataDir: string | undefined, template?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const tarball = dataDir ? templateFor(dataDir, template) : undefined;
   // In a worker thread, so its WebAssembly runs on another core than HTTP serving (pglite-thread.ts).
-  const db = await openPgliteThread(dataDir);
+  const db = await openPgliteThread(dataDir, {
+    template: tarball,
+    onOpened: ({ fromTemplate, templateError }) => {
+      if (fromTemplate) log().info({ template: tarball }, "database: new PGlite folder from the template");
+      else if (templateError)
+        log().warn({ error: templateError }, "database: PGlite template failed, created the database anew");
+    },
+  });
   // When the last statement ended (0 while any runs): maintenance vacuums only in a quiet moment.
   let running = 0;
   let lastEnded = Date.now();

@@ -78,11 +78,30 @@ async function handle(m) {
   }
   throw new Error("unknown op " + m.op);
 }
-PGlite.create(workerData.dataDir).then(
-  (created) => {
+// From the template (a new folder, pglite-template.ts) when given; should that fail, what it wrote is removed
+// (the folder held no database) and PGlite creates the database itself.
+async function open() {
+  const { dataDir, template } = workerData;
+  if (!template) return { created: await PGlite.create(dataDir) };
+  const fs = require("node:fs");
+  const before = new Set(fs.readdirSync(dataDir));
+  try {
+    // Unzipped here: zlib's checksum refuses a damaged file with an error caught below, where PGlite's own
+    // gunzip (a web stream) would fail outside any promise of ours and end the worker.
+    const tar = require("node:zlib").gunzipSync(fs.readFileSync(template));
+    const loadDataDir = new File([tar], "template.tar");
+    return { created: await PGlite.create(dataDir, { loadDataDir }), fromTemplate: true };
+  } catch (error) {
+    for (const entry of fs.readdirSync(dataDir))
+      if (!before.has(entry)) fs.rmSync(require("node:path").join(dataDir, entry), { recursive: true, force: true });
+    return { created: await PGlite.create(dataDir), templateError: plain(error).message };
+  }
+}
+open().then(
+  ({ created, fromTemplate, templateError }) => {
     db = created;
     parentPort.on("message", (m) => handle(m).then((v) => reply(m.id, true, v), (e) => reply(m.id, false, e)));
-    parentPort.postMessage({ ready: true });
+    parentPort.postMessage({ ready: true, fromTemplate, templateError });
   },
   (error) => parentPort.postMessage({ ready: false, error: plain(error) }),
 );
@@ -110,7 +129,7 @@ function toError(fields: ErrorFields): Error {
   return error;
 }
 
-function pgliteModulePath(): string {
+export function pgliteModulePath(): string {
   try {
     return createRequire(path.join(process.cwd(), "index.js")).resolve("@electric-sql/pglite");
   } catch {
@@ -118,10 +137,23 @@ function pgliteModulePath(): string {
   }
 }
 
-export async function openPgliteThread(dataDir: string | undefined): Promise<Database> {
+/** How the worker opened its folder: from the template, or why not (the template was tried and failed). */
+export interface PgliteOpened {
+  fromTemplate: boolean;
+  templateError?: string;
+}
+
+/**
+ * Opens PGlite in a worker on `dataDir` (memory when undefined). `template`: the tarball a folder without a
+ * database is created from (the caller decided, pglite-template.ts); `onOpened` hears how it went.
+ */
+export async function openPgliteThread(
+  dataDir: string | undefined,
+  options: { template?: string; onOpened?: (opened: PgliteOpened) => void } = {},
+): Promise<Database> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { modulePath: pgliteModulePath(), dataDir },
+    workerData: { modulePath: pgliteModulePath(), dataDir, template: dataDir && options.template },
   });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 1;
@@ -130,10 +162,12 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Dat
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     worker.once("error", onError);
-    worker.once("message", (m: { ready: boolean; error?: ErrorFields }) => {
+    worker.once("message", (m: { ready: boolean; error?: ErrorFields } & Partial<PgliteOpened>) => {
       worker.off("error", onError);
-      if (m.ready) resolve();
-      else reject(m.error ? toError(m.error) : new Error("PGlite did not start"));
+      if (m.ready) {
+        options.onOpened?.({ fromTemplate: m.fromTemplate === true, templateError: m.templateError });
+        resolve();
+      } else reject(m.error ? toError(m.error) : new Error("PGlite did not start"));
     });
   }).catch(async (error) => {
     await worker.terminate();

@@ -4,6 +4,9 @@
  * command line (`trigger`, `create`, `clock`, `runs`, `requests`, `callbacks`, `check-receiver`) it runs that
  * (cli/run.ts). Each path loads only what it needs.
  */
+import { fileURLToPath } from "node:url";
+import { PGLITE_TEMPLATE_FILE } from "./pglite-template-file";
+
 const PROGRAM = "payorders-sandbox";
 const CLI_VERBS = new Set(["trigger", "create", "clock", "runs", "requests", "callbacks", "check-receiver"]);
 
@@ -36,7 +39,9 @@ async function main(argv: string[]): Promise<number | undefined> {
   const rerun = await rerunWithPgliteSafeFlag();
   if (rerun !== null) return rerun;
   const { startFromCommandLine } = await import("./start");
-  return startFromCommandLine(first === "start" ? rest : argv, PROGRAM, true);
+  // Beside the compiled bin.ts in the package (scripts/pack.mjs); absent in the repository: no template.
+  const template = fileURLToPath(new URL(PGLITE_TEMPLATE_FILE, import.meta.url));
+  return startFromCommandLine(first === "start" ? rest : argv, PROGRAM, true, template);
 }
 
 main(process.argv.slice(2)).then(

@@ -12,12 +12,14 @@ import { startupMessage } from "./startup-message";
 /**
  * Starts the sandbox from `argv` (flags) and the process environment. Resolves to an exit code when it
  * should not go on (`--help`: 0, a bad flag or setting: 2 or 1, with the message printed), to undefined
- * once it is serving.
+ * once it is serving. `pgliteTemplate`: the packaged sandbox's template a new PGlite folder is created from
+ * (lib/database/pglite-template.ts); `npm run sandbox` has none.
  */
 export async function startFromCommandLine(
   argv: readonly string[],
   program: string,
   verbs = false,
+  pgliteTemplate?: string,
 ): Promise<number | undefined> {
   let flags: Record<string, string>;
   try {
@@ -55,7 +57,10 @@ export async function startFromCommandLine(
   const sandbox = await startSandbox({
     port: config.port,
     host: config.host,
-    database: config.database,
+    database:
+      pgliteTemplate && "dataDir" in config.database
+        ? { ...config.database, template: pgliteTemplate }
+        : config.database,
     accounts: config.accounts,
     expiryMinutes: config.expiryMinutes,
     callbackRetrySchedule: config.callbackRetrySchedule,
