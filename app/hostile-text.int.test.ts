@@ -9,17 +9,12 @@ import { POST as receivePostback } from "@/app/api/postback/route";
 import { createPayinAction } from "@/lib/actions/create-payin-action";
 import { createPayoutAction } from "@/lib/actions/create-payout-action";
 import { signInAction } from "@/lib/actions/sign-in-action";
-import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { type SandboxRuntime, startSandboxRuntime } from "@/lib/testing/dashboard-runtime";
 import { signInTestRole } from "@/lib/testing/sign-in";
 import type { Database } from "@/lib/database";
 import type { OrderActionResult } from "@/lib/orders/field-errors";
-import {
-  type SandboxFixture,
-  startSandboxFixture,
-  TEST_ACCOUNT,
-  paymentApiEnv,
-} from "@/lib/testing/sandbox-fixture";
-import { insertTestOrder } from "@/lib/testing/test-orders";
+import { type SandboxFixture, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
+import { insertTestOrder, payinFormValues, payoutFormValues } from "@/lib/testing/test-orders";
 import { sign } from "@/lib/signing";
 import { testRequest } from "@/lib/testing/next-headers";
 testRequest.headers.set("user-agent", "vitest");
@@ -29,8 +24,8 @@ vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 type Action = (input: unknown) => Promise<OrderActionResult>;
 type Handler = (request: Request) => Promise<Response>;
 
+let rt: SandboxRuntime | undefined;
 let fx: SandboxFixture;
-let rt: TestRuntime | undefined;
 let db: Database;
 const createPayin: Action = createPayinAction;
 const createPayout: Action = createPayoutAction;
@@ -39,35 +34,17 @@ const postbackPost: Handler = receivePostback;
 const signInAs = (role: "operator" | null) => signInTestRole(db, testRequest.cookies, role);
 
 beforeAll(async () => {
-  fx = await startSandboxFixture();
-  rt = await startTestRuntime("hostile_text", {
-    ...paymentApiEnv(fx.url),
-    PUBLIC_BASE_URL: "http://dashboard.test",
-  });
+  rt = await startSandboxRuntime("hostile_text");
+  fx = rt.fx;
   db = rt.db;
 });
 
 afterAll(async () => {
   await rt?.close();
-  await fx?.close();
 });
 
 const count = async (table: string) =>
   (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n ?? 0;
-
-function payinValues(overrides: Record<string, unknown> = {}) {
-  return {
-    paymentId: crypto.randomUUID(),
-    paymentMethod: "SBP",
-    client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com", phone: "" },
-    amount: "1500",
-    country: "RU",
-    trafficType: "ALL",
-    bankId: "",
-    addRandomCents: false,
-    ...overrides,
-  };
-}
 
 describe("create-order actions", () => {
   it.each([
@@ -76,7 +53,7 @@ describe("create-order actions", () => {
   ])("a bad %s is a field error; nothing is written", async (field, client, message) => {
     await signInAs("operator");
     const before = await count("orders");
-    const values = payinValues();
+    const values = payinFormValues();
     const result = await createPayin({ ...values, client: { ...values.client, ...client } });
     expect(result).toMatchObject({ ok: false, fieldErrors: { [field]: expect.stringMatching(message) } });
     expect(await count("orders")).toBe(before);
@@ -88,19 +65,15 @@ describe("create-order actions", () => {
     async (amount) => {
       await signInAs("operator");
       const before = await count("orders");
-      const values = payinValues({ amount });
+      const values = payinFormValues({ amount });
       const result = await createPayin(values);
       expect(result).toMatchObject({
         ok: false,
         fieldErrors: { amount: expect.stringMatching(/two decimals/) },
       });
       const payout = await createPayout({
-        paymentId: crypto.randomUUID(),
-        paymentMethod: "BankAccount",
-        client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com" },
+        ...payoutFormValues(),
         amount,
-        country: "RU",
-        trafficType: "ALL",
         payoutDetails: { bankAccountNo: "40817810099910004312\u0000" },
       });
       expect(payout).toMatchObject({

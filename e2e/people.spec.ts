@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E } from "./config";
-import { expect, screenshot, test, unique, UUID_GROUP } from "./fixtures";
-import { addUser, seriousAxeViolations, signedOutContext, signIn } from "./staff";
+import { expect, screenshot, test, UUID_GROUP } from "./fixtures";
+import { addTestOperator, seriousAxeViolations, signedOutContext, signIn } from "./staff";
 
 /**
  * People (issue 11): changing your own password, an admin's one-time password reset, Disable's
@@ -14,12 +14,7 @@ const USER_ANCHOR = `/users#user-${UUID_GROUP}`;
 
 const PHONE = { width: 390, height: 844 };
 
-/** Adds an operator through /users (as the admin page) and returns its email and password. */
-async function addOperator(page: Page): Promise<{ email: string; password: string }> {
-  const user = { email: `person-${unique()}@example.com`, password: "first-password-123" };
-  await addUser(page, { ...user, role: "operator" });
-  return user;
-}
+const addOperator = (page: Page) => addTestOperator(page, "person");
 
 async function changePassword(page: Page, current: string, next: string): Promise<void> {
   const form = page.getByRole("region", { name: "Change password" });

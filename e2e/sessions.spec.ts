@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { E2E } from "./config";
 import { expect, test, unique } from "./fixtures";
-import { addUser, SIGNED_OUT, seriousAxeViolations, signedOutContext, signIn } from "./staff";
+import { addTestOperator, SIGNED_OUT, seriousAxeViolations, signedOutContext, signIn } from "./staff";
 
 /**
  * Sessions (issue 17 §4): your signed-in sessions under Your account, ending one from another browser
@@ -25,11 +25,7 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-async function addOperator(page: Page): Promise<{ email: string; password: string }> {
-  const user = { email: `sessions-${unique()}@example.com`, password: "first-password-123" };
-  await addUser(page, { ...user, role: "operator" });
-  return user;
-}
+const addOperator = (page: Page) => addTestOperator(page, "sessions");
 
 /** A signed-out context that says it is Firefox on Windows, so the lists tell two browsers apart. */
 function firefoxContext(browser: Browser): Promise<BrowserContext> {

@@ -46,6 +46,20 @@ export async function addUser(page: Page, user: NewStaffUser): Promise<void> {
   await expect(page.locator(`tr[data-user-email="${user.email}"]`)).toBeVisible();
 }
 
+/** Adds an operator through /users as the admin `page` (email `<prefix>-<random>@example.com`) and returns
+ * its email and password. */
+export async function addTestOperator(
+  page: Page,
+  prefix: string,
+): Promise<{ email: string; password: string }> {
+  const user = {
+    email: `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: "first-password-123",
+  };
+  await addUser(page, { ...user, role: "operator" });
+  return user;
+}
+
 /**
  * axe's serious and critical findings on the page, as "rule: nodes" lines (an empty list passes). The shell's
  * sandbox banner sits outside a landmark, a moderate "region" finding: below the bar.

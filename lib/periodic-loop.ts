@@ -1,7 +1,7 @@
 /**
  * A background pass run now and every `intervalMs`, sooner when kicked, one at a time: a kick during a pass
- * runs another right after it. Errors of a pass are handed to `onError`; the loop goes on. (The batch
- * sender, lib/batches/sender.ts, has the same shape written out; new loops use this.)
+ * runs another right after it. Errors of a pass are handed to `onError`; the loop goes on. The alert loop
+ * (lib/alerts/loop.ts) and the batch sender (lib/batches/sender.ts) run on it.
  */
 export interface PeriodicLoop {
   /** Runs a pass soon rather than at the next interval. */

@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
-import { FormStatus, type FormStatusValue } from "@/components/forms/form-status";
+import { useId, useState } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import {
   addAlertChannelAction,
   removeAlertChannelAction,
@@ -90,37 +90,25 @@ function ChannelButtons({ channel }: { channel: ChannelView }) {
 }
 
 function AddChannelForm() {
-  const router = useRouter();
   const id = useId();
   const [kind, setKind] = useState<"webhook" | "email">("webhook");
   const [format, setFormat] = useState<WebhookFormat>("json");
   const [name, setName] = useState("");
   const [target, setTarget] = useState("");
   const [chatId, setChatId] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<FormStatusValue | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { errors, status, pending, run } = useFormAction();
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setErrors({});
-    startTransition(async () => {
-      try {
-        const result = await addAlertChannelAction({ kind, name, target, format, chatId });
-        if (result.ok) {
-          setStatus({ tone: "success", text: result.message ?? "Added." });
-          setName("");
-          setTarget("");
-          setChatId("");
-          router.refresh();
-          return;
-        }
-        setErrors(result.fieldErrors ?? {});
-        setStatus({ tone: "error", text: result.message ?? "Not added." });
-      } catch {
-        setStatus({ tone: "error", text: "Could not reach the dashboard. Try again." });
-      }
-    });
+    run(
+      () => addAlertChannelAction({ kind, name, target, format, chatId }),
+      { done: "Added.", notDone: "Not added." },
+      () => {
+        setName("");
+        setTarget("");
+        setChatId("");
+      },
+    );
   }
 
   const field = (key: string, label: string, input: React.ReactNode, hint?: string) => (

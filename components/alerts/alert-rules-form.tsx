@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
-import { FormStatus, type FormStatusValue } from "@/components/forms/form-status";
+import { useId, useState } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { saveAlertSettingsAction } from "@/lib/actions/alert-settings-actions";
 import {
   ALERT_RULE_IDS,
@@ -17,7 +17,6 @@ type Draft = Record<AlertRuleId, { enabled: boolean; threshold: string }>;
 
 /** Settings → Alerts: each rule on or off, and its threshold (admins). */
 export function AlertRulesForm({ initial }: { initial: AlertRuleSettings }) {
-  const router = useRouter();
   const id = useId();
   const [draft, setDraft] = useState<Draft>(
     () =>
@@ -28,29 +27,16 @@ export function AlertRulesForm({ initial }: { initial: AlertRuleSettings }) {
         ]),
       ) as Draft,
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<FormStatusValue | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { errors, status, pending, run } = useFormAction();
   const update = (rule: AlertRuleId, patch: Partial<Draft[AlertRuleId]>) =>
     setDraft((d) => ({ ...d, [rule]: { ...d[rule], ...patch } }));
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setErrors({});
-    setStatus({ tone: "info", text: "Updating…" });
-    startTransition(async () => {
-      try {
-        const result = await saveAlertSettingsAction(draft);
-        if (result.ok) {
-          setStatus({ tone: "success", text: result.message ?? "Updated." });
-          router.refresh();
-          return;
-        }
-        setErrors(result.fieldErrors ?? {});
-        setStatus({ tone: "error", text: result.message ?? "Not updated." });
-      } catch {
-        setStatus({ tone: "error", text: "Could not reach the dashboard. Try again." });
-      }
+    run(() => saveAlertSettingsAction(draft), {
+      busy: "Updating…",
+      done: "Updated.",
+      notDone: "Not updated.",
     });
   }
 

@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
-import { FormStatus, type FormStatusValue } from "@/components/forms/form-status";
+import { useId, useState } from "react";
+import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { saveApprovalSettingsAction } from "@/lib/actions/save-approval-settings-action";
 import {
   APPROVAL_MODE_LABELS,
@@ -21,7 +21,6 @@ interface Row {
 
 /** Settings → Payout approvals: the mode, and in "threshold" mode one amount per currency. */
 export function ApprovalSettingsForm({ initial }: { initial: ApprovalSettings }) {
-  const router = useRouter();
   const id = useId();
   const [mode, setMode] = useState<ApprovalMode>(initial.mode);
   const startRows = Object.entries(initial.thresholds).map(([currency, amount], key) => ({
@@ -32,9 +31,7 @@ export function ApprovalSettingsForm({ initial }: { initial: ApprovalSettings })
   const [rows, setRows] = useState<Row[]>(
     startRows.length ? startRows : [{ key: 0, currency: "RUB", amount: "" }],
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<FormStatusValue | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { errors, status, pending, run } = useFormAction();
 
   const update = (key: number, patch: Partial<Row>) =>
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -44,21 +41,10 @@ export function ApprovalSettingsForm({ initial }: { initial: ApprovalSettings })
     event.preventDefault();
     const thresholds =
       mode === "threshold" ? Object.fromEntries(rows.map((r) => [r.currency, r.amount])) : {};
-    setErrors({});
-    setStatus({ tone: "info", text: "Saving…" });
-    startTransition(async () => {
-      try {
-        const result = await saveApprovalSettingsAction({ mode, thresholds });
-        if (result.ok) {
-          setStatus({ tone: "success", text: result.message ?? "Saved." });
-          router.refresh();
-          return;
-        }
-        setErrors(result.fieldErrors ?? {});
-        setStatus({ tone: "error", text: result.message ?? "Not saved." });
-      } catch {
-        setStatus({ tone: "error", text: "Could not reach the dashboard. Try again." });
-      }
+    run(() => saveApprovalSettingsAction({ mode, thresholds }), {
+      busy: "Saving…",
+      done: "Saved.",
+      notDone: "Not saved.",
     });
   }
 

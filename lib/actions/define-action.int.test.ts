@@ -13,6 +13,7 @@ import * as wrapper from "./define-action";
 import { z } from "zod";
 import type { Database } from "@/lib/database";
 import type { ActionResult } from "./action-result";
+import { formData } from "@/lib/testing/action-session";
 import { testRequest } from "@/lib/testing/next-headers";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
@@ -36,12 +37,6 @@ afterAll(async () => {
 beforeEach(() => {
   testRequest.headers = new Headers({ host: "dash.example" });
 });
-
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-};
 
 /** A value action over two arguments that records what its handler was given. */
 function recordingAction(access: import("./define-action").Access) {
@@ -67,7 +62,7 @@ describe("cross-origin posts", () => {
     testRequest.headers = new Headers({ host: "dash.example", origin: "https://evil.example" });
     expect(await action({ amount: "1" })).toEqual({ ok: false, message: crossOriginMessage });
     const email = `csrf-${crypto.randomUUID()}@example.com`;
-    const added = form({ email, name: "X", role: "admin", password: "a-long-enough-password" });
+    const added = formData({ email, name: "X", role: "admin", password: "a-long-enough-password" });
     expect(await createUser(null, added)).toEqual({ ok: false, message: crossOriginMessage });
     expect(calls).toEqual([]);
     expect(await db.query("SELECT 1 FROM users WHERE email = $1", [email])).toEqual([]);
@@ -153,20 +148,20 @@ describe("input", () => {
       handler: async (_context, { name }, f): Promise<ActionResult> =>
         name === "taken" ? { ok: false, message: `${f.get("extra")}` } : { ok: true, message: "done" },
     });
-    expect(await action(null, form({ name: "ab" }))).toEqual({
+    expect(await action(null, formData({ name: "ab" }))).toEqual({
       ok: false,
       fieldErrors: { name: "Too short" },
       message: "name",
       values: { name: "ab" },
     });
-    expect(await action(null, form({ name: "taken", extra: "already there" }))).toEqual({
+    expect(await action(null, formData({ name: "taken", extra: "already there" }))).toEqual({
       ok: false,
       message: "already there",
       values: { name: "taken" },
     });
-    expect(await action(null, form({ name: "fresh" }))).toEqual({ ok: true, message: "done" });
+    expect(await action(null, formData({ name: "fresh" }))).toEqual({ ok: true, message: "done" });
     await signInAs("viewer");
-    expect(await action(null, form({ name: "ab" }))).toEqual({
+    expect(await action(null, formData({ name: "ab" }))).toEqual({
       ok: false,
       message: expect.stringMatching(/doesn't allow/),
     });
@@ -180,7 +175,10 @@ describe("input", () => {
       invalidMessage: null,
       handler: async (): Promise<ActionResult> => ({ ok: true }),
     });
-    expect(await action(null, form({}))).toEqual({ ok: false, fieldErrors: { email: "Enter your email" } });
+    expect(await action(null, formData({}))).toEqual({
+      ok: false,
+      fieldErrors: { email: "Enter your email" },
+    });
   });
 });
 

@@ -11,8 +11,8 @@ import { rejectPayoutAction } from "@/lib/actions/reject-payout-action";
 import { saveApprovalSettingsAction } from "@/lib/actions/save-approval-settings-action";
 import type { Database } from "@/lib/database";
 import { signedInAs } from "@/lib/testing/action-session";
-import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
-import { type SandboxFixture, startSandboxFixture, paymentApiEnv } from "@/lib/testing/sandbox-fixture";
+import { type SandboxRuntime, startSandboxRuntime } from "@/lib/testing/dashboard-runtime";
+import { payoutFormValues } from "@/lib/testing/test-orders";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
@@ -22,17 +22,12 @@ type Action = (
 type OrderAction = (input: unknown) => Promise<{ ok: boolean; orderId?: string; message?: string }>;
 
 const PASSWORD = "a-password-of-enough-length";
-let fx: SandboxFixture;
-let rt: TestRuntime | undefined;
+let rt: SandboxRuntime | undefined;
 let db: Database;
 let act: { settings: Action; createPayout: OrderAction; approve: Action; reject: Action; cancel: Action };
 
 beforeAll(async () => {
-  fx = await startSandboxFixture();
-  rt = await startTestRuntime("approval_actions", {
-    ...paymentApiEnv(fx.url),
-    PUBLIC_BASE_URL: "http://dashboard.test",
-  });
+  rt = await startSandboxRuntime("approval_actions");
   db = rt.db;
   act = {
     settings: saveApprovalSettingsAction as Action,
@@ -44,20 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rt?.close();
-  await fx?.close();
 });
-
-function payoutValues() {
-  return {
-    paymentId: crypto.randomUUID(),
-    paymentMethod: "BankAccount",
-    client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com" },
-    amount: "1500",
-    country: "RU",
-    trafficType: "ALL",
-    payoutDetails: { bankAccountNo: "40817810099910004312" },
-  };
-}
 
 async function mode(): Promise<string | undefined> {
   const [row] = await db.query<{ mode: string }>("SELECT mode FROM payout_approval_settings");
@@ -89,10 +71,10 @@ describe("approval actions", () => {
 
   it("an approver creates no pay-out; an operator's waits; only someone else approves it", async () => {
     await signedInAs(db, "approver");
-    expect(await act.createPayout(payoutValues())).toMatchObject({ ok: false, message: /doesn't allow/ });
+    expect(await act.createPayout(payoutFormValues())).toMatchObject({ ok: false, message: /doesn't allow/ });
 
     const operator = await signedInAs(db, "operator");
-    const created = await act.createPayout(payoutValues());
+    const created = await act.createPayout(payoutFormValues());
     expect(created.ok).toBe(true);
     expect(await statusOf(created.orderId)).toBe("Awaiting approval");
     expect(await act.approve({ orderId: created.orderId, password: PASSWORD })).toMatchObject({

@@ -8,14 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayoutRequest } from "@/lib/contract";
 import { samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database } from "@/lib/database";
-import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getOrderById } from "@/lib/database/dashboard/queries/orders";
 import { getApprovalSettings, getPayoutApproval } from "@/lib/database/dashboard/queries/payout-approvals";
 import type { User } from "@/lib/database/dashboard/queries/users";
 import type { OrderActionResult } from "@/lib/orders/field-errors";
 import { type OrderSubmitDeps, submitPayout } from "@/lib/orders/submit";
-import { addTestUser } from "@/lib/testing/auth-database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import {
+  addTestUser,
+  addTestUsersByRole,
+  openTwoInstanceTestDb,
+  type TwoInstanceTestDb,
+} from "@/lib/testing/auth-database";
 import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
 import {
   type Actor,
@@ -32,30 +35,21 @@ const PASSWORD = "correct horse battery";
 const PAN = "4111111111111111";
 
 let fx: SandboxFixture;
-let scratch: ScratchDatabase;
+let dbs: TwoInstanceTestDb;
 let db: Database;
 /** A second instance's connections (PostgreSQL); on PGlite the one embedded database. */
 let db2: Database;
-const users = {} as Record<"admin" | "operator" | "approver" | "approver2" | "viewer", User>;
+let users: Record<"admin" | "operator" | "approver" | "approver2" | "viewer", User>;
 
 beforeAll(async () => {
   fx = await startSandboxFixture();
-  scratch = await createScratchDatabase("approvals");
-  db = await openDashboardDatabase(await scratch.open());
-  db2 = scratch.url ? await scratch.open() : db;
-  for (const role of ["admin", "operator", "approver", "approver2", "viewer"] as const) {
-    users[role] = await addTestUser(db, {
-      email: `${role}@example.com`,
-      password: PASSWORD,
-      role: role === "approver2" ? "approver" : role,
-    });
-  }
+  dbs = await openTwoInstanceTestDb("approvals");
+  ({ db, db2 } = dbs);
+  users = await addTestUsersByRole(db, ["admin", "operator", "approver", "approver2", "viewer"], PASSWORD);
 });
 afterAll(async () => {
   await fx?.close();
-  if (db2 !== db) await db2?.close();
-  await db?.close();
-  await scratch?.drop();
+  await dbs?.close();
 });
 
 const actor = (u: User): Actor => ({ id: u.id, role: u.role });

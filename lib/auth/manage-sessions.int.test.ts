@@ -11,6 +11,7 @@ import { endUserSessionsAction } from "@/lib/actions/end-user-sessions-action";
 import type { Database } from "@/lib/database";
 import { addTestUser } from "@/lib/testing/auth-database";
 import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { formData } from "@/lib/testing/action-session";
 import { testRequest } from "@/lib/testing/next-headers";
 import { sessionCookieName } from "./cookie";
 import { sessionViews, THIS_SESSION_MESSAGE } from "./manage-sessions";
@@ -58,11 +59,6 @@ const useCookie = (token: string) => {
   testRequest.cookies.clear();
   testRequest.cookies.set(sessionCookieName(), token);
 };
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-};
 const live = async (token: string) => (await validateSession(db, token)).ok;
 const audit = (action: string, target: string) =>
   db.query<{ userId: string; details: Record<string, unknown> }>(
@@ -92,20 +88,20 @@ describe("your sessions", () => {
     const me = await userWith("operator", [UA.chrome, UA.iphone, UA.firefox]);
     const [mine, phone, firefox] = me.tokens as [string, string, string];
     useCookie(mine);
-    expect(await endOwn(null, form({ intent: "one", sessionId: me.ids[1] as string }))).toEqual({
+    expect(await endOwn(null, formData({ intent: "one", sessionId: me.ids[1] as string }))).toEqual({
       ok: true,
       message: "Signed out Safari on iPhone (203.0.113.2).",
     });
     expect([await live(mine), await live(phone), await live(firefox)]).toEqual([true, false, true]);
-    expect(await endOwn(null, form({ intent: "one", sessionId: me.ids[1] as string }))).toEqual({
+    expect(await endOwn(null, formData({ intent: "one", sessionId: me.ids[1] as string }))).toEqual({
       ok: false,
       message: "That session has already ended.",
     });
-    expect(await endOwn(null, form({ intent: "one", sessionId: me.ids[0] as string }))).toEqual({
+    expect(await endOwn(null, formData({ intent: "one", sessionId: me.ids[0] as string }))).toEqual({
       ok: false,
       message: THIS_SESSION_MESSAGE,
     });
-    expect(await endOwn(null, form({ intent: "others" }))).toEqual({
+    expect(await endOwn(null, formData({ intent: "others" }))).toEqual({
       ok: true,
       message: "Signed out 1 other session.",
     });
@@ -122,12 +118,12 @@ describe("your sessions", () => {
     const other = await userWith("viewer", [UA.chrome]);
     const me = await userWith("viewer", [UA.chrome]);
     useCookie(me.tokens[0] as string);
-    expect(await endOwn(null, form({ intent: "one", sessionId: other.ids[0] as string }))).toEqual({
+    expect(await endOwn(null, formData({ intent: "one", sessionId: other.ids[0] as string }))).toEqual({
       ok: false,
       message: "That session has already ended.",
     });
     expect(await live(other.tokens[0] as string)).toBe(true);
-    expect(await endOwn(null, form({ intent: "one", sessionId: "not-a-session" }))).toMatchObject({
+    expect(await endOwn(null, formData({ intent: "one", sessionId: "not-a-session" }))).toMatchObject({
       ok: false,
       fieldErrors: { sessionId: "Unknown session" },
     });
@@ -146,15 +142,15 @@ describe("an admin and everyone's sessions", () => {
 
     useCookie(admin.tokens[0] as string);
     expect(
-      await endUsers(null, form({ intent: "one", userId: user.id, sessionId: user.ids[0] as string })),
+      await endUsers(null, formData({ intent: "one", userId: user.id, sessionId: user.ids[0] as string })),
     ).toEqual({ ok: true, message: `Ended ${user.email}'s session on Chrome on Linux.` });
     expect(await Promise.all(user.tokens.map(live))).toEqual([false, true]);
-    expect(await endUsers(null, form({ intent: "all", userId: user.id }))).toEqual({
+    expect(await endUsers(null, formData({ intent: "all", userId: user.id }))).toEqual({
       ok: true,
       message: `Ended 1 session of ${user.email}.`,
     });
     expect(await live(user.tokens[1] as string)).toBe(false);
-    expect(await endUsers(null, form({ intent: "all", userId: user.id }))).toEqual({
+    expect(await endUsers(null, formData({ intent: "all", userId: user.id }))).toEqual({
       ok: true,
       message: `${user.email} has no sessions to end.`,
     });
@@ -172,7 +168,7 @@ describe("an admin and everyone's sessions", () => {
   it("ending all of their own sessions keeps the one they are using", async () => {
     const admin = await userWith("admin", [UA.firefox, UA.chrome]);
     useCookie(admin.tokens[0] as string);
-    expect(await endUsers(null, form({ intent: "all", userId: admin.id }))).toEqual({
+    expect(await endUsers(null, formData({ intent: "all", userId: admin.id }))).toEqual({
       ok: true,
       message: `Ended 1 session of ${admin.email}.`,
     });
@@ -183,7 +179,7 @@ describe("an admin and everyone's sessions", () => {
     const user = await userWith("viewer", [UA.chrome]);
     const actor = await userWith(role, [UA.chrome]);
     useCookie(actor.tokens[0] as string);
-    expect(await endUsers(null, form({ intent: "all", userId: user.id }))).toEqual({
+    expect(await endUsers(null, formData({ intent: "all", userId: user.id }))).toEqual({
       ok: false,
       message: expect.stringMatching(/doesn't allow/),
     });

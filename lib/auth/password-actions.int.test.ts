@@ -16,6 +16,7 @@ import type { ActionResult } from "@/lib/actions/action-result";
 import type { ResetUserPasswordResult } from "@/lib/actions/reset-user-password-action";
 import type { Database } from "@/lib/database";
 import type { Role } from "./roles";
+import { formData } from "@/lib/testing/action-session";
 import { testRequest } from "@/lib/testing/next-headers";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
@@ -39,12 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rt?.close();
 });
-
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-};
 
 const OLD = "old-password-123";
 const NEW = "brand-new-password-456";
@@ -70,7 +65,7 @@ const auditOf = (action: string, target: string) =>
     [action, target],
   );
 const changeForm = (current: string, next: string, confirm = next) =>
-  form({ currentPassword: current, newPassword: next, confirmPassword: confirm });
+  formData({ currentPassword: current, newPassword: next, confirmPassword: confirm });
 
 describe("changing your own password", () => {
   it("needs the current password, keeps this session, signs the others out, and is audited", async () => {
@@ -147,7 +142,7 @@ describe("an admin resets another user's password", () => {
     const user = await userWithSessions("operator", 2);
     const admin = await userWithSessions("admin", 1);
 
-    const reset = await resetPassword(null, form({ userId: user.id }));
+    const reset = await resetPassword(null, formData({ userId: user.id }));
     expect(reset).toMatchObject({ ok: true, email: user.email, oneTimePassword: expect.any(String) });
     const otp = reset.ok ? reset.oneTimePassword : "";
     expect(otp.length).toBeGreaterThanOrEqual(20);
@@ -186,7 +181,7 @@ describe("an admin resets another user's password", () => {
   it.each(["operator", "viewer"] as const)("%s may not reset passwords; nothing changes", async (role) => {
     const user = await userWithSessions("viewer", 1);
     await userWithSessions(role, 1);
-    expect(await resetPassword(null, form({ userId: user.id }))).toEqual({
+    expect(await resetPassword(null, formData({ userId: user.id }))).toEqual({
       ok: false,
       message: expect.stringMatching(/doesn't allow/),
     });
@@ -197,11 +192,11 @@ describe("an admin resets another user's password", () => {
 
   it("an admin's own password and a malformed id are refused, naming why", async () => {
     const admin = await userWithSessions("admin", 1);
-    expect(await resetPassword(null, form({ userId: admin.id }))).toEqual({
+    expect(await resetPassword(null, formData({ userId: admin.id }))).toEqual({
       ok: false,
       message: expect.stringMatching(/use Your account/),
     });
-    expect(await resetPassword(null, form({ userId: "42" }))).toEqual({
+    expect(await resetPassword(null, formData({ userId: "42" }))).toEqual({
       ok: false,
       fieldErrors: { userId: "Unknown user" },
       message: "userId: Unknown user",

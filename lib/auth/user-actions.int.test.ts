@@ -13,6 +13,7 @@ import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runt
 import { signInTestRole } from "@/lib/testing/sign-in";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { Database } from "@/lib/database";
+import { formData } from "@/lib/testing/action-session";
 import { testRequest } from "@/lib/testing/next-headers";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
@@ -37,14 +38,8 @@ afterAll(async () => {
   await rt?.close();
 });
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-};
-
 const newUserForm = (email: string) =>
-  form({ email, name: "New operator", role: "operator", password: "a-long-enough-password" });
+  formData({ email, name: "New operator", role: "operator", password: "a-long-enough-password" });
 
 async function userRow(where: { email?: string; id?: string }) {
   const [row] = await db.query<{ id: string; role: string; disabled_at: Date | null }>(
@@ -72,12 +67,12 @@ describe("who may manage users", () => {
       });
       expect(await userRow({ email })).toBeUndefined();
 
-      const setRole = form({ intent: "set-role", userId: target!.id, role: "admin" });
+      const setRole = formData({ intent: "set-role", userId: target!.id, role: "admin" });
       expect(await updateUser(null, setRole)).toEqual({ ok: false, message: expect.stringMatching(message) });
-      const disable = form({ intent: "disable", userId: target!.id });
+      const disable = formData({ intent: "disable", userId: target!.id });
       expect(await updateUser(null, disable)).toEqual({ ok: false, message: expect.stringMatching(message) });
       // Refused before validation: even a malformed form gets the same answer.
-      expect(await updateUser(null, form({ intent: "nonsense" }))).toEqual({
+      expect(await updateUser(null, formData({ intent: "nonsense" }))).toEqual({
         ok: false,
         message: expect.stringMatching(message),
       });
@@ -93,11 +88,11 @@ describe("who may manage users", () => {
     expect(await userRow({ email })).toMatchObject({ role: "operator", disabled_at: null });
 
     expect(
-      await updateUser(null, form({ intent: "set-role", userId: target!.id, role: "operator" })),
+      await updateUser(null, formData({ intent: "set-role", userId: target!.id, role: "operator" })),
     ).toMatchObject({
       ok: true,
     });
-    expect(await updateUser(null, form({ intent: "disable", userId: target!.id }))).toMatchObject({
+    expect(await updateUser(null, formData({ intent: "disable", userId: target!.id }))).toMatchObject({
       ok: true,
     });
     const row = await userRow({ id: target!.id });
@@ -109,7 +104,7 @@ describe("who may manage users", () => {
     await signInAs("admin");
     const result = await createUser(
       null,
-      form({ email: "not-an-email", name: "X", role: "root", password: "short" }),
+      formData({ email: "not-an-email", name: "X", role: "root", password: "short" }),
     );
     expect(result).toMatchObject({
       ok: false,

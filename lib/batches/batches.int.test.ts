@@ -8,14 +8,16 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database";
-import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getBatchView, listBatchLines } from "@/lib/database/dashboard/queries/payout-batches";
 import type { User } from "@/lib/database/dashboard/queries/users";
 import type { OrderSubmitDeps } from "@/lib/orders/send";
 import { savePayoutApprovalSettings } from "@/lib/approvals/settings";
-import { addTestUser } from "@/lib/testing/auth-database";
+import {
+  addTestUsersByRole,
+  openTwoInstanceTestDb,
+  type TwoInstanceTestDb,
+} from "@/lib/testing/auth-database";
 import { sbpPayoutFile } from "@/lib/testing/payout-files";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { type SandboxFixture, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
 import type { Actor } from "@/lib/approvals/decide";
 import { approveBatch, cancelBatch, createBatch, OWN_BATCH_MESSAGE, rejectBatch } from "./batches";
@@ -26,29 +28,20 @@ const PUBLIC_BASE_URL = "http://dashboard.test:3000";
 const PASSWORD = "correct horse battery";
 
 let fx: SandboxFixture;
-let scratch: ScratchDatabase;
+let dbs: TwoInstanceTestDb;
 let db: Database;
 let db2: Database;
-const users = {} as Record<"admin" | "operator" | "approver" | "approver2", User>;
+let users: Record<"admin" | "operator" | "approver" | "approver2", User>;
 
 beforeAll(async () => {
   fx = await startSandboxFixture();
-  scratch = await createScratchDatabase("batches");
-  db = await openDashboardDatabase(await scratch.open());
-  db2 = scratch.url ? await scratch.open() : db;
-  for (const role of ["admin", "operator", "approver", "approver2"] as const) {
-    users[role] = await addTestUser(db, {
-      email: `${role}@example.com`,
-      password: PASSWORD,
-      role: role === "approver2" ? "approver" : role,
-    });
-  }
+  dbs = await openTwoInstanceTestDb("batches");
+  ({ db, db2 } = dbs);
+  users = await addTestUsersByRole(db, ["admin", "operator", "approver", "approver2"], PASSWORD);
 });
 afterAll(async () => {
   await fx?.close();
-  if (db2 !== db) await db2?.close();
-  await db?.close();
-  await scratch?.drop();
+  await dbs?.close();
 });
 
 const actor = (u: User): Actor => ({ id: u.id, role: u.role });

@@ -41,6 +41,7 @@ import { failureInWords } from "@/lib/orders/refusal";
 import { resumeOrder } from "@/lib/orders/retry";
 import { type OrderSubmitDeps, SendAbandoned, send, submitLeaseMs } from "@/lib/orders/send";
 import { postbackUrlFor, requestFields } from "@/lib/orders/submit";
+import { type PeriodicLoop, startPeriodicLoop } from "@/lib/periodic-loop";
 import {
   DEFAULT_RETRY_POLICY,
   type PacedOutcome,
@@ -288,14 +289,10 @@ function sameRequest(order: OrderRow, request: Record<string, unknown>): boolean
   return JSON.stringify(canonicalise(order.request)) === JSON.stringify(canonicalise(request));
 }
 
-export interface BatchSenderLoop {
-  /** Runs a pass soon (a batch was just submitted or approved) rather than at the next interval. */
-  kick(): void;
-  /** Resolves when the pass under way (if any) has finished; no pass starts after it. */
-  stop(): Promise<void>;
-}
+export type BatchSenderLoop = PeriodicLoop;
 
-/** Runs a pass now and every `intervalMs` (sooner when kicked). Errors of a pass are reported; it goes on. */
+/** Runs a pass now and every `intervalMs` (sooner when kicked: a batch was just submitted or approved).
+ * Errors of a pass are reported; it goes on. */
 export function startBatchSender(opts: {
   deps: () => Promise<OrderSubmitDeps>;
   intervalMs: number;
@@ -304,51 +301,28 @@ export function startBatchSender(opts: {
   onPass?: (summary: SenderSummary) => void;
   onError?: (error: unknown) => void;
 }): BatchSenderLoop {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
   const pacer = new SendPacer({ maxConcurrency: opts.concurrency ?? BATCH_CONCURRENCY });
-
-  const schedule = (ms: number) => {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(run, ms);
-    timer.unref();
-  };
-  const run = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        const summary = await sendBatchRows(await opts.deps(), {
-          concurrency: opts.concurrency,
-          pacer,
-          policy: opts.policy,
-        });
-        if (summary.sent > 0) opts.onPass?.(summary);
-      } catch (error) {
-        opts.onError?.(error);
-      }
-    })().finally(() => {
-      running = null;
-      schedule(again ? 0 : opts.intervalMs);
-      again = false;
-    });
-  };
-  run();
-  return {
-    kick: () => {
-      if (!stopped) run();
+  const loop = startPeriodicLoop({
+    intervalMs: opts.intervalMs,
+    onError: opts.onError,
+    pass: async () => {
+      const summary = await sendBatchRows(await opts.deps(), {
+        concurrency: opts.concurrency,
+        pacer,
+        policy: opts.policy,
+      });
+      if (summary.sent > 0) opts.onPass?.(summary);
     },
+  });
+  return {
+    kick: loop.kick,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      // Ends the waits of rows held back by a rate limit or a back-off: their leases hand them on.
+      // The loop is stopped first (no pass starts after this call), then the pass under way is ended sooner:
+      // closing the pacer ends the waits of rows held back by a rate limit or a back-off, and their leases
+      // hand them on.
+      const stopped = loop.stop();
       pacer.close();
-      await running;
+      await stopped;
     },
   };
 }

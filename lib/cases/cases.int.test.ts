@@ -3,18 +3,16 @@
  * naming the field), the pay page's poll showing the case's state, staff closing it by the server action
  * (roles, audit), the order's Success closing it by itself, and the event stream told of each change.
  */
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { GET as getStatus } from "@/app/api/pay/[token]/route";
 import { POST } from "@/app/api/pay/[token]/case/route";
 import { closePaymentCaseAction } from "@/lib/actions/close-payment-case-action";
-import { SOCKET_ADDRESS_HEADER } from "@/lib/auth/client-address";
 import type { Database } from "@/lib/database";
 import { listAudit } from "@/lib/database/dashboard/queries/audit";
 import { countOpenCases, listCases, listCasesOfOrder } from "@/lib/database/dashboard/queries/payment-cases";
 import { signedInAs } from "@/lib/testing/action-session";
 import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
-import { insertTestOrder } from "@/lib/testing/test-orders";
+import { insertPayinWithPage, type PayRoutePost, postToPayRoute } from "@/lib/testing/test-orders";
 import { CASE_ADDRESS_RULE, CASE_TOKEN_RULE, MAX_CASES_PER_ORDER } from "./submit";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
@@ -33,27 +31,15 @@ afterAll(async () => {
 const PIX = "E18236120202611221015s0123456789";
 const SBP = "A41171137035150B0000080011340501";
 
-async function payinWithPage(method = "PIX", status = "In progress") {
-  const token = randomUUID().replaceAll("-", "") + randomUUID().slice(0, 8);
-  const order = await insertTestOrder(db, { paymentMethod: method, status, payToken: token });
-  await db.query(
-    "UPDATE orders SET bank_details = $1, expires_at = now() + interval '10 minutes' WHERE id = $2",
-    [JSON.stringify({ qr: { code: "000201" }, bankName: "Banco", bankId: 1 }), order.id],
-  );
-  return { token, order };
-}
-
-function post(token: string, body: unknown, opts: { address?: string; type?: string; raw?: string } = {}) {
-  const request = new Request(`http://localhost/api/pay/${token}/case`, {
-    method: "POST",
-    headers: {
-      "content-type": opts.type ?? "application/json",
-      [SOCKET_ADDRESS_HEADER]: opts.address ?? `198.51.100.${Math.floor(Math.random() * 250)}`,
-    },
-    body: opts.raw ?? JSON.stringify(body),
+const payinWithPage = (paymentMethod = "PIX", status = "In progress") =>
+  insertPayinWithPage(db, {
+    paymentMethod,
+    status,
+    bankDetails: { qr: { code: "000201" }, bankName: "Banco", bankId: 1 },
   });
-  return POST(request, { params: Promise.resolve({ token }) });
-}
+
+const post = (token: string, body: unknown, opts?: PayRoutePost) =>
+  postToPayRoute(POST, "case", token, body, opts);
 
 async function pollCase(token: string) {
   const res = await getStatus(new Request(`http://localhost/api/pay/${token}`), {

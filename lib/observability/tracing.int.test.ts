@@ -25,6 +25,7 @@ import { signedClient } from "@/lib/testing/sandbox-http";
 import { type SandboxProcess, startSandboxProcess } from "@/lib/testing/sandbox-process";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { signInTestRole } from "@/lib/testing/sign-in";
+import { payinFormValues } from "@/lib/testing/test-orders";
 import { observabilityEnvFields, tracingSettings } from "./env";
 import type { RunningTracing } from "./tracing";
 import { startTracing } from "./tracing-sdk";
@@ -118,16 +119,7 @@ const one = (service: string, name: string, kind?: number) => () =>
 describe("an order's trace", () => {
   it("links the action, its signed call, the sandbox's handling, the callback and the receiver's apply", async () => {
     await signInTestRole(db, testRequest.cookies, "operator");
-    const result = await createPayinAction({
-      paymentId: crypto.randomUUID(),
-      paymentMethod: "SBP",
-      client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com", phone: "" },
-      amount: "1500",
-      country: "RU",
-      trafficType: "ALL",
-      bankId: "",
-      addRandomCents: false,
-    });
+    const result = await createPayinAction(payinFormValues());
     expect(result).toMatchObject({ ok: true });
     const [order] = await db.query<{ id: string; providerOrderId: string }>(
       `SELECT id, provider_order_id AS "providerOrderId" FROM orders`,

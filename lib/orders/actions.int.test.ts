@@ -9,10 +9,10 @@ import { createPayinAction } from "@/lib/actions/create-payin-action";
 import { createPayoutAction } from "@/lib/actions/create-payout-action";
 import { retryOrderAction } from "@/lib/actions/retry-order-action";
 import { flushCallLog } from "@/lib/payment-api/call-log";
-import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { type SandboxRuntime, startSandboxRuntime } from "@/lib/testing/dashboard-runtime";
 import { signInTestRole } from "@/lib/testing/sign-in";
 import type { Database } from "@/lib/database";
-import { type SandboxFixture, startSandboxFixture, paymentApiEnv } from "@/lib/testing/sandbox-fixture";
+import { payinFormValues, payoutFormValues } from "@/lib/testing/test-orders";
 import type { OrderActionResult } from "./field-errors";
 import { testRequest } from "@/lib/testing/next-headers";
 
@@ -20,8 +20,7 @@ vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
 
 type Action = (input: unknown) => Promise<OrderActionResult>;
 
-let fx: SandboxFixture;
-let rt: TestRuntime | undefined;
+let rt: SandboxRuntime | undefined;
 let db: Database;
 const actions: { createPayin: Action; createPayout: Action; retry: Action } = {
   createPayin: createPayinAction,
@@ -33,44 +32,13 @@ const signInAs = async (role: "admin" | "operator" | "viewer" | null) =>
   (await signInTestRole(db, testRequest.cookies, role))?.id ?? null;
 
 beforeAll(async () => {
-  fx = await startSandboxFixture();
-  rt = await startTestRuntime("orders_actions", {
-    ...paymentApiEnv(fx.url),
-    PUBLIC_BASE_URL: "http://dashboard.test",
-  });
+  rt = await startSandboxRuntime("orders_actions");
   db = rt.db;
 });
 
 afterAll(async () => {
   await rt?.close();
-  await fx?.close();
 });
-
-function payinValues(overrides: Record<string, unknown> = {}) {
-  return {
-    paymentId: crypto.randomUUID(),
-    paymentMethod: "SBP",
-    client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com", phone: "" },
-    amount: "1500",
-    country: "RU",
-    trafficType: "ALL",
-    bankId: "",
-    addRandomCents: false,
-    ...overrides,
-  };
-}
-
-function payoutValues() {
-  return {
-    paymentId: crypto.randomUUID(),
-    paymentMethod: "BankAccount",
-    client: { id: crypto.randomUUID(), ip: "203.0.113.10", email: "client@example.com" },
-    amount: "1500",
-    country: "RU",
-    trafficType: "ALL",
-    payoutDetails: { bankAccountNo: "40817810099910004312" },
-  };
-}
 
 async function orderCount(): Promise<number> {
   const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM orders");
@@ -84,11 +52,11 @@ describe("who may create and retry orders", () => {
   ] as const)("%s: every order action is refused and nothing is written", async (role, message) => {
     await signInAs(role);
     const before = await orderCount();
-    expect(await actions.createPayin(payinValues())).toEqual({
+    expect(await actions.createPayin(payinFormValues())).toEqual({
       ok: false,
       message: expect.stringMatching(message),
     });
-    expect(await actions.createPayout(payoutValues())).toEqual({
+    expect(await actions.createPayout(payoutFormValues())).toEqual({
       ok: false,
       message: expect.stringMatching(message),
     });
@@ -106,9 +74,9 @@ describe("who may create and retry orders", () => {
 
   it.each(["operator", "admin"] as const)("%s creates orders through the actions", async (role) => {
     const userId = await signInAs(role);
-    const payin = await actions.createPayin(payinValues({ addRandomCents: true }));
+    const payin = await actions.createPayin(payinFormValues({ addRandomCents: true }));
     expect(payin.ok).toBe(true);
-    const payout = await actions.createPayout(payoutValues());
+    const payout = await actions.createPayout(payoutFormValues());
     expect(payout.ok).toBe(true);
     const ids = [payin, payout].map((r) => (r.ok ? r.orderId : ""));
     const rows = await db.query<{ created_by: string; status: string; request: { postbackUrl: string } }>(
@@ -125,7 +93,7 @@ describe("who may create and retry orders", () => {
   it("the action validates with the form's schema: errors by field, nothing written", async () => {
     await signInAs("operator");
     const before = await orderCount();
-    const result = await actions.createPayout({ ...payoutValues(), payoutDetails: {}, amount: "-1" });
+    const result = await actions.createPayout({ ...payoutFormValues(), payoutDetails: {}, amount: "-1" });
     expect(result).toMatchObject({
       ok: false,
       fieldErrors: {
@@ -151,15 +119,15 @@ describe("amounts reach the actions as text (issue 8, item 6)", () => {
       await signInAs("operator");
       const before = await orderCount();
       const expected = { ok: false, fieldErrors: { amount: expect.stringMatching(message) } };
-      expect(await actions.createPayin(payinValues({ amount }))).toMatchObject(expected);
-      expect(await actions.createPayout({ ...payoutValues(), amount })).toMatchObject(expected);
+      expect(await actions.createPayin(payinFormValues({ amount }))).toMatchObject(expected);
+      expect(await actions.createPayout({ ...payoutFormValues(), amount })).toMatchObject(expected);
       expect(await orderCount()).toBe(before);
     },
   );
 
   it('accepts "99.99" as text, creating an order for 99.99', async () => {
     await signInAs("operator");
-    const result = await actions.createPayin(payinValues({ amount: "99.99" }));
+    const result = await actions.createPayin(payinFormValues({ amount: "99.99" }));
     expect(result.ok).toBe(true);
     const rows = await db.query<{ request: { amount: number } }>("SELECT request FROM orders WHERE id = $1", [
       result.ok ? result.orderId : null,
@@ -220,7 +188,7 @@ describe("Fix and resend through the actions", () => {
     async (_name, options, path) => {
       await signInAs("operator");
       const before = await orderCount();
-      const result = await (actions.createPayin as WithOptions)(payinValues(), options);
+      const result = await (actions.createPayin as WithOptions)(payinFormValues(), options);
       expect(result.ok).toBe(false);
       expect(result.ok ? {} : result.fieldErrors).toHaveProperty([path]);
       expect(await orderCount()).toBe(before);
@@ -229,11 +197,11 @@ describe("Fix and resend through the actions", () => {
 
   it("a refused pay-in resent with corrected values is a new order linked to it", async () => {
     await signInAs("operator");
-    const refused = await actions.createPayin(payinValues({ paymentMethod: "Card", amount: "5.00" }));
+    const refused = await actions.createPayin(payinFormValues({ paymentMethod: "Card", amount: "5.00" }));
     expect(refused).toMatchObject({ ok: false, refused: true });
     const refusedId = refused.ok ? "" : (refused.orderId ?? "");
     const fixed = await (actions.createPayin as WithOptions)(
-      payinValues({ paymentMethod: "Card", amount: "50.00" }),
+      payinFormValues({ paymentMethod: "Card", amount: "50.00" }),
       { resendOf: refusedId },
     );
     expect(fixed.ok).toBe(true);

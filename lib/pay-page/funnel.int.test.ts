@@ -3,17 +3,15 @@
  * rate limit, no cookie), each order counted once per step, "paid" from the order's own status, and the
  * Insights page's table and CSV rows from it.
  */
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { POST } from "@/app/api/pay/[token]/funnel/route";
-import { SOCKET_ADDRESS_HEADER } from "@/lib/auth/client-address";
 import type { Database } from "@/lib/database";
 import { funnelCounts } from "@/lib/database/dashboard/queries/pay-funnel";
 import { loadInsights } from "@/lib/insights/load-insights";
 import { parseInsightsRange } from "@/lib/insights/range";
 import { insightTable } from "@/lib/insights/tables";
 import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
-import { insertTestOrder } from "@/lib/testing/test-orders";
+import { insertPayinWithPage, type PayRoutePost, postToPayRoute } from "@/lib/testing/test-orders";
 import { FUNNEL_TOKEN_RULE } from "./funnel";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
@@ -29,27 +27,14 @@ afterAll(async () => {
   await rt?.close();
 });
 
-async function qrPayin(method = "QRNSPK") {
-  const token = randomUUID().replaceAll("-", "") + randomUUID().slice(0, 8);
-  const order = await insertTestOrder(db, { paymentMethod: method, payToken: token });
-  await db.query(
-    "UPDATE orders SET bank_details = $1, expires_at = now() + interval '10 minutes' WHERE id = $2",
-    [JSON.stringify({ qr: { url: "https://qr.nspk.ru/AD10001" }, bankName: "Sber", bankId: 1 }), order.id],
-  );
-  return { token, order };
-}
-
-function post(token: string, body: unknown, opts: { address?: string; type?: string; raw?: string } = {}) {
-  const request = new Request(`http://localhost/api/pay/${token}/funnel`, {
-    method: "POST",
-    headers: {
-      "content-type": opts.type ?? "application/json",
-      [SOCKET_ADDRESS_HEADER]: opts.address ?? `198.51.100.${Math.floor(Math.random() * 250)}`,
-    },
-    body: opts.raw ?? JSON.stringify(body),
+const qrPayin = (paymentMethod = "QRNSPK") =>
+  insertPayinWithPage(db, {
+    paymentMethod,
+    bankDetails: { qr: { url: "https://qr.nspk.ru/AD10001" }, bankName: "Sber", bankId: 1 },
   });
-  return POST(request, { params: Promise.resolve({ token }) });
-}
+
+const post = (token: string, body: unknown, opts?: PayRoutePost) =>
+  postToPayRoute(POST, "funnel", token, body, opts);
 
 const range = () => ({ from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 3_600_000) });
 

@@ -10,6 +10,7 @@ import { createUnverifiedPurge } from "./purge";
 import { MAX_CALLBACK_BYTES } from "./receive";
 import { type PostbackServer, startPostbackServer } from "@/lib/testing/postback-server";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
+import { chunkedStream } from "@/lib/testing/sandbox-http";
 import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "bounded-merchant", secret: "bounded-secret" };
@@ -51,17 +52,7 @@ async function oversizedSignedBody(): Promise<{ body: string; headers: Record<st
   return { body, headers: signedHeadersFor(body, ACCOUNT) };
 }
 
-function streamOf(text: string, chunkSize = 16 * 1024): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= bytes.byteLength) return controller.close();
-      controller.enqueue(bytes.slice(offset, offset + chunkSize));
-      offset += chunkSize;
-    },
-  });
-}
+const streamOf = (text: string) => chunkedStream(text, 16 * 1024);
 
 describe("POST /api/postback reads at most its limit", () => {
   it("refuses a chunked body over the limit with 413 problem details and stores nothing", async () => {

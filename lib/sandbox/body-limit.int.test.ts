@@ -10,7 +10,7 @@ import type { Database } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import { signRequest } from "@/lib/signing";
 import { openSandbox, type RunningSandbox, startSandbox } from "./server";
-import { TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
+import { chunkedStream, TEST_ACCOUNT } from "@/lib/testing/sandbox-http";
 
 const LIMIT = 8 * 1024;
 
@@ -34,17 +34,7 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-function streamOf(text: string, chunkSize = 1024): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= bytes.byteLength) return controller.close();
-      controller.enqueue(bytes.slice(offset, offset + chunkSize));
-      offset += chunkSize;
-    },
-  });
-}
+const streamOf = (text: string) => chunkedStream(text, 1024);
 
 /** A correctly signed pay-in create, padded past the limit. */
 function oversizedCreate(): { body: string; headers: Record<string, string> } {

@@ -24,6 +24,27 @@ export async function openTestDb(prefix = "auth"): Promise<TestDb> {
   };
 }
 
+export interface TwoInstanceTestDb extends TestDb {
+  /** A second instance's connections (PostgreSQL); on PGlite the one embedded database. */
+  db2: Database;
+}
+
+/** The database as two dashboard instances see it, for tests of what two at once must decide once. */
+export async function openTwoInstanceTestDb(prefix: string): Promise<TwoInstanceTestDb> {
+  const scratch: ScratchDatabase = await createScratchDatabase(prefix);
+  const db = await openDashboardDatabase(await scratch.open());
+  const db2 = scratch.url ? await scratch.open() : db;
+  return {
+    db,
+    db2,
+    close: async () => {
+      if (db2 !== db) await db2.close();
+      await db.close();
+      await scratch.drop();
+    },
+  };
+}
+
 /** Low scrypt cost: the stored hash carries its parameters, so verification works the same way. */
 export async function addTestUser(
   db: Database,
@@ -38,4 +59,24 @@ export async function addTestUser(
   });
   if (!row) throw new Error(`test user ${user.email} already exists`);
   return row;
+}
+
+/**
+ * A user for each name, `<name>@example.com` with `password`, of the role the name says: the name itself,
+ * or with a number after it for a second of a role ("approver2" is an approver).
+ */
+export async function addTestUsersByRole<Name extends string>(
+  db: Database,
+  names: readonly Name[],
+  password: string,
+): Promise<Record<Name, User>> {
+  const users = {} as Record<Name, User>;
+  for (const name of names) {
+    users[name] = await addTestUser(db, {
+      email: `${name}@example.com`,
+      password,
+      role: name.replace(/\d+$/, "") as Role,
+    });
+  }
+  return users;
 }

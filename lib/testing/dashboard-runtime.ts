@@ -12,6 +12,7 @@ import type { Database } from "@/lib/database";
 import { parseEnv } from "@/lib/env";
 import { createRuntime, type DashboardRuntime, installRuntime } from "@/lib/runtime";
 import { createScratchDatabase } from "./database";
+import { paymentApiEnv, type SandboxFixture, startSandboxFixture } from "./sandbox-fixture";
 
 export interface TestRuntime {
   runtime: DashboardRuntime;
@@ -41,4 +42,35 @@ export async function startTestRuntime(
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface SandboxRuntime extends TestRuntime {
+  /** The real sandbox the runtime's payment client calls. */
+  fx: SandboxFixture;
+}
+
+/**
+ * A real sandbox (lib/testing/sandbox-fixture.ts) and the runtime configured to call it, its callbacks
+ * addressed to http://dashboard.test (never delivered: the tests that need them serve a receiver of their
+ * own). close() closes both.
+ */
+export async function startSandboxRuntime(prefix: string): Promise<SandboxRuntime> {
+  const fx = await startSandboxFixture();
+  try {
+    const rt = await startTestRuntime(prefix, {
+      ...paymentApiEnv(fx.url),
+      PUBLIC_BASE_URL: "http://dashboard.test",
+    });
+    return {
+      ...rt,
+      fx,
+      close: async () => {
+        await rt.close();
+        await fx.close();
+      },
+    };
+  } catch (error) {
+    await fx.close();
+    throw error;
+  }
 }

@@ -6,6 +6,19 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { signRequest } from "@/lib/signing";
 
+/** `text` as a request body streamed `chunkSize` bytes at a time: sent chunked, with no Content-Length. */
+export function chunkedStream(text: string, chunkSize: number): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.byteLength) return controller.close();
+      controller.enqueue(bytes.slice(offset, offset + chunkSize));
+      offset += chunkSize;
+    },
+  });
+}
+
 export const TEST_ACCOUNT = { clientId: "test-merchant", secret: "test-secret-0123456789" } as const;
 
 export interface SignedClient {
