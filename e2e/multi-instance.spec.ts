@@ -67,7 +67,9 @@ test("a session made on dashboard A is accepted by dashboard B", async () => {
   await pageA.getByLabel("Email").fill(CLUSTER_ADMIN.email);
   await pageA.getByLabel("Password").fill(CLUSTER_ADMIN.password);
   await pageA.getByRole("button", { name: "Sign in" }).click();
-  await expect(pageA).not.toHaveURL(/\/login/);
+  // A just-started process's first sign-in (its first server action, code loaded on demand, and a scrypt
+  // hash): on a busy machine it outlasted expect's default 10 s, the button still "Signing in…".
+  await expect(pageA).not.toHaveURL(/\/login/, { timeout: 30_000 });
 
   await pageB.goto(`${cluster.dashboardB.url}/orders`);
   await expect(pageB).toHaveURL(`${cluster.dashboardB.url}/orders`);
