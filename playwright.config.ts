@@ -8,9 +8,10 @@ import { E2E } from "./e2e/config";
  */
 /**
  * Specs that turn a dashboard-wide setting on (the pay-out approvals threshold, the required second factor
- * for admins and approvers): a flow running beside them would be held or sent to enrol.
+ * for admins and approvers): a flow running beside them would be held or sent to enrol. And one that reads a
+ * dashboard-wide count exactly (the bank-app funnel): a phone's pay page opened beside it would move it.
  */
-const DASHBOARD_WIDE_SPECS = /(payout-approvals|second-factor|bulk-payouts)\.spec\.ts$/;
+const DASHBOARD_WIDE_SPECS = /(payout-approvals|second-factor|bulk-payouts|insights-funnel)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",

@@ -1,8 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { getMessages } from "../lib/i18n";
-import { E2E } from "./config";
-import { expect, PHONE, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 const SHOTS = "/tmp/shots-insights";
 
@@ -93,76 +91,4 @@ test("Insights: charts with their tables follow paid orders, the range switches,
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await page.screenshot({ path: `${SHOTS}/overview-mobile.png`, fullPage: true });
-});
-
-/** The funnel table's "Orders" cell of a step ("Pay page opened", "Bank app chosen", "Paid"). */
-async function funnelStep(page: Page, step: string): Promise<number> {
-  const table = page.getByRole("table", { name: /SBP bank-app chooser funnel/ });
-  return Number(
-    await table
-      .getByRole("row", { name: new RegExp(`^${step}\\b`) })
-      .getByRole("cell")
-      .first()
-      .textContent(),
-  );
-}
-
-test("Insights: the SBP bank-app funnel counts a phone's pay page opened and an app chosen", async ({
-  page,
-  browser,
-  createPayin,
-}) => {
-  test.setTimeout(120_000);
-  // VTB's QR orders carry an NSPK link, so the pay page offers the bank-app chooser on a phone.
-  const order = await createPayin({ method: "QRNSPK", amount: "1500", bank: "vtb" });
-  await page.goto("/insights");
-  await expect(page).toHaveURL(/tz=/);
-  const funnel = page.getByRole("region", { name: /SBP bank-app chooser funnel/ });
-  await funnel.getByText("Show table").click();
-  const opened = await funnelStep(page, "Pay page opened");
-  const chosen = await funnelStep(page, "Bank app chosen");
-
-  const m = getMessages("en");
-  const phone = await browser.newContext({
-    ...PHONE,
-    baseURL: E2E.baseUrl,
-    locale: "en-US",
-    extraHTTPHeaders: { "Accept-Language": "en" },
-    storageState: { cookies: [], origins: [] },
-  });
-  const pay = await phone.newPage();
-  const events: { status: number; cookie: string | null }[] = [];
-  pay.on("response", async (r) => {
-    if (r.url().endsWith("/funnel"))
-      events.push({ status: r.status(), cookie: await r.headerValue("set-cookie") });
-  });
-  await pay.goto(order.customerPath);
-  await pay.getByText(m.chooserTitle).click();
-  await pay.getByLabel(m.chooserSearch).fill("VTB");
-  const app = pay.getByRole("link", { name: "VTB Bank", exact: true });
-  await expect(app).toBeVisible();
-  // The link opens a bank app (a custom scheme): the browser is kept on the page, the click still counts.
-  await pay.evaluate(() => document.addEventListener("click", (e) => e.preventDefault()));
-  await app.click();
-  await expect.poll(() => events.length, { timeout: 15_000 }).toBe(2);
-  expect(events).toEqual([
-    { status: 204, cookie: null },
-    { status: 204, cookie: null },
-  ]);
-  await phone.close();
-
-  // Live: the funnel's counts move without a reload.
-  await expect.poll(() => funnelStep(page, "Pay page opened"), { timeout: 40_000 }).toBe(opened + 1);
-  expect(await funnelStep(page, "Bank app chosen")).toBe(chosen + 1);
-  await expect(
-    page.getByRole("img", { name: /^SBP bank-app chooser funnel.*Bank app chosen \d/ }),
-  ).toBeVisible();
-  mkdirSync(SHOTS, { recursive: true });
-  await funnel.screenshot({ path: `${SHOTS}/insights-funnel-desktop.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await funnel.scrollIntoViewIfNeeded();
-  await funnel.screenshot({ path: `${SHOTS}/insights-funnel-mobile.png` });
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
 });
