@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { pgliteSafeNodeFlags } from "./scripts/node-runtime.mjs";
 
 // Test files create and free PGlite's WebAssembly in worker threads: see scripts/node-runtime.mjs.
@@ -28,6 +28,12 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["{lib,app}/**/*.int.test.ts"],
+          // The installed-packages test starts the packaged sandbox on both backends itself and uses no dashboard
+          // database: the PGlite run runs it, the PostgreSQL run would only repeat it (40 s).
+          exclude:
+            process.env.TEST_DB === "postgres"
+              ? [...configDefaults.exclude, "lib/sandbox/package.int.test.ts"]
+              : configDefaults.exclude,
           environment: "node",
           execArgv,
           testTimeout: 30_000,

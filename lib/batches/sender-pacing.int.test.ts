@@ -90,8 +90,8 @@ const deps = (api: OrderSubmitDeps["api"]): OrderSubmitDeps => ({
   inFlightMs: 500,
 });
 
-async function upload(amountOf: (i: number) => number) {
-  const text = sbpPayoutFile(ROWS, { tag: randomUUID(), amountOf });
+async function upload(amountOf: (i: number) => number, rows = ROWS) {
+  const text = sbpPayoutFile(rows, { tag: randomUUID(), amountOf });
   const parsed = await parseBatchFile("payouts.csv", [new TextEncoder().encode(text)]);
   expect(parsed.errors).toEqual([]);
   const created = await createBatch(db, { id: operator.id, role: operator.role }, parsed);
@@ -151,8 +151,11 @@ describe("the batch sender paces itself and retries passing failures", () => {
   it("waiting out a Retry-After longer than its leases, nothing it holds looks orphaned", async () => {
     // 6 requests per 4 s: the pauses (up to 4 s) outlast the 2.5 s order lease and the 10 s row lease's third.
     const slow = await startSandboxFixture({ rateLimit: 6, rateLimitWindowMs: 4_000 });
+    // Four windows' worth of rows, not ROWS (ten windows, 40 s): each worker's claim of 4 rows is sent across
+    // the same pauses whatever the batch's size, and the first claims and the last ones meet them as well.
+    const rows = 24;
     try {
-      const { batchId, ids } = await upload((i) => 100 + i);
+      const { batchId, ids } = await upload((i) => 100 + i, rows);
       const api = slow.client({ timeoutMs: 500, maxAttempts: 1 });
       let done = false;
       const sending = sendBatchRows(deps(api), { concurrency: 4 }).finally(() => {
@@ -171,9 +174,9 @@ describe("the batch sender paces itself and retries passing failures", () => {
         )[0]!.n;
         await new Promise((r) => setTimeout(r, 200));
       }
-      expect(await sending).toMatchObject({ sent: ROWS, failed: 0, deferred: 0 });
+      expect(await sending).toMatchObject({ sent: rows, failed: 0, deferred: 0 });
       expect({ orphaned, reclaimed }).toEqual({ orphaned: 0, reclaimed: 0 });
-      expect(await Promise.all(ids.map((id) => slow.countOrders(id)))).toEqual(Array(ROWS).fill(1));
+      expect(await Promise.all(ids.map((id) => slow.countOrders(id)))).toEqual(Array(rows).fill(1));
     } finally {
       await slow.close();
     }

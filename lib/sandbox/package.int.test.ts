@@ -2,10 +2,14 @@
  * The outsider test (issue 19 §1, §5): the sandbox and its QA kit as an outside QA team gets them. The two
  * packages of `npm run pack` are built, installed from their tarballs into a scratch project under
  * os.tmpdir() (offline, from the npm cache; no path or link back into this repository), and there the
- * installed `payorders-sandbox` is started — on a PGlite folder, or by URL on PostgreSQL (TEST_DB) — its
+ * installed `payorders-sandbox` is started on a PGlite folder, and once more by URL on PostgreSQL; its
  * command line driven, the project type-checked against the kit's declarations, and the example suite
  * (examples/qa-suite: the first test of docs/qa.md, runs, chaos, the clock, a system under test started
  * with a run's credentials and kept alive) run by the project's own Playwright.
+ *
+ * Run once, in the PGlite run only (vitest.config.ts leaves it out when TEST_DB=postgres): TEST_DB picks the
+ * dashboard's database, which nothing here uses, and both backends of the installed sandbox are started
+ * here whatever TEST_DB says (the sandbox's own code is tested on each backend by the other files).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -27,13 +31,11 @@ import { createPostgresScratchDatabase } from "@/lib/testing/database";
 import { PGLITE_SAFE_FLAG } from "./pglite-safe-rerun";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const postgres = process.env.TEST_DB === "postgres";
 
 let built: BuiltPackages;
 let project: ScratchProject;
 let sandbox: InstalledSandbox;
-let dataDir: string | undefined;
-let database: Awaited<ReturnType<typeof createPostgresScratchDatabase>> | undefined;
+let dataDir: string;
 
 /** Runs a command of the project to its end: exit code and output. */
 function runIn(command: string, args: string[], env: Record<string, string | undefined> = {}) {
@@ -73,6 +75,17 @@ async function startReceiver(): Promise<{ url: string; server: Server; count(): 
 const cli = (args: string[], env: Record<string, string | undefined> = {}) =>
   runIn(project.bin("payorders-sandbox"), args, { SANDBOX_URL: sandbox.url, ...env });
 
+const SANDBOX_FLAGS = [
+  "--port",
+  "0",
+  "--log-level",
+  "warn",
+  "--callback-retry-schedule",
+  "200,500",
+  "--run-idle-minutes",
+  "0.2",
+];
+
 beforeAll(async () => {
   built = await buildPackagesInTemp();
   project = installScratchProject({
@@ -81,24 +94,8 @@ beforeAll(async () => {
     registryDependencies: ["@playwright/test", "typescript", "@types/node"],
     files: path.join(root, "examples", "qa-suite"),
   });
-  const flags = [
-    "--port",
-    "0",
-    "--log-level",
-    "warn",
-    "--callback-retry-schedule",
-    "200,500",
-    "--run-idle-minutes",
-    "0.2",
-  ];
-  if (postgres) {
-    database = await createPostgresScratchDatabase("outsider_sandbox");
-    flags.push("--database-url", database.url);
-  } else {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "outsider-sandbox-data-"));
-    flags.push("--data-dir", dataDir);
-  }
-  sandbox = await startInstalledSandbox(project, flags);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "outsider-sandbox-data-"));
+  sandbox = await startInstalledSandbox(project, [...SANDBOX_FLAGS, "--data-dir", dataDir]);
 }, 300_000);
 
 afterAll(async () => {
@@ -106,7 +103,6 @@ afterAll(async () => {
   project?.remove();
   built?.remove();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
 }, 60_000);
 
 describe("the packages, installed outside the repository", () => {
@@ -133,10 +129,10 @@ describe("the packages, installed outside the repository", () => {
     );
   });
 
-  it("starts with `npx payorders-sandbox`, PGlite in a folder or PostgreSQL by URL", {
+  it("starts with `npx payorders-sandbox`, PGlite in a folder and PostgreSQL by URL", {
     timeout: 60_000,
   }, async () => {
-    expect(sandbox.output()).toContain(postgres ? "PostgreSQL" : `PGlite in ${dataDir}`);
+    expect(sandbox.output()).toContain(`PGlite in ${dataDir}`);
     expect(await (await fetch(`${sandbox.url}/healthz`)).json()).toEqual({ ok: true });
     const help = await cli(["--help"]);
     expect(help.code).toBe(0);
@@ -145,6 +141,28 @@ describe("the packages, installed outside the repository", () => {
     const bad = await cli(["--no-such-flag"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("unknown flag --no-such-flag");
+
+    // And by URL on PostgreSQL: started, healthy, and a run written to and ended in its database.
+    const database = await createPostgresScratchDatabase("outsider_sandbox");
+    const onPostgres = await startInstalledSandbox(project, [
+      ...SANDBOX_FLAGS,
+      "--database-url",
+      database.url,
+    ]);
+    try {
+      expect(onPostgres.output()).toContain("PostgreSQL");
+      expect(await (await fetch(`${onPostgres.url}/healthz`)).json()).toEqual({ ok: true });
+      const there = { SANDBOX_URL: onPostgres.url };
+      const started = await cli(["runs", "start", "--label", "outsider on PostgreSQL", "--json"], there);
+      expect(started.code, started.stderr).toBe(0);
+      const { clientId } = JSON.parse(started.stdout) as { clientId: string };
+      const ended = await cli(["runs", "end", clientId, "--json"], there);
+      expect(ended.code, ended.stderr).toBe(0);
+      expect(JSON.parse(ended.stdout)).toMatchObject({ clientId, removedOrders: 0 });
+    } finally {
+      await onPostgres.stop();
+      await database.drop();
+    }
   });
 
   it("runs its server (PGlite's process) with --no-memory-protection-keys where V8 would use protection keys", () => {
