@@ -104,7 +104,7 @@ test("the log filters by order and by status, names a bad filter, pages past the
   await page.getByRole("button", { name: "Apply" }).click();
   const orderCsv = await downloadCsv(page);
   expect(orderCsv[0]).toBe(
-    "started_at,call_id,attempt,call,method,url,status,error_kind,error,latency_ms,who,order_id,payment_id,service_order_id",
+    "started_at,call_id,attempt,call,method,url,status,error_kind,error,latency_ms,who,order_id,payment_id,service_order_id,trace_id",
   );
   expect(orderCsv.slice(1).map((l) => l.split(",").slice(2, 7))).toEqual([
     ["2", "payin-create", "POST", expect.stringMatching(/\/api\/v1\/payin\/create$/), "200"],

@@ -22,6 +22,7 @@ const signInAs = async (role: "viewer" | null) => {
 };
 
 const PAN = "4111111111111111";
+const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 
 beforeAll(async () => {
   rt = await startTestRuntime("requests_export");
@@ -41,6 +42,7 @@ beforeAll(async () => {
       status: 502,
       error: null,
       errorKind: null,
+      traceId: TRACE_ID,
     },
     null,
   );
@@ -111,6 +113,10 @@ describe("GET /requests/export", () => {
     expect(csv[1]).toContain(",2,payout-create,POST,http://psp.test/api/v1/payout/create,,network,");
     expect(csv[1]).toContain(`"'=HYPERLINK(""x"") could not be reached"`);
     expect(csv[2]).toContain(",1,payout-create,POST,http://psp.test/api/v1/payout/create,502,,,9,system,");
+    // The trace of the attempt, last: what an engineer looks up in the tracing backend.
+    expect(csv[0]?.endsWith(",service_order_id,trace_id")).toBe(true);
+    expect(csv[2]?.endsWith(`,${TRACE_ID}`)).toBe(true);
+    expect(csv[1]?.endsWith(",")).toBe(true);
     const text = csv.join("\n");
     expect(text).not.toContain(PAN.slice(6, 12));
     expect(text).not.toContain("ccNo");

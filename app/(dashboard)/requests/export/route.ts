@@ -25,6 +25,7 @@ const HEADER = [
   "order_id",
   "payment_id",
   "service_order_id",
+  "trace_id",
 ];
 
 function record(r: CallListRow): string {
@@ -43,6 +44,7 @@ function record(r: CallListRow): string {
     r.orderId,
     r.paymentId,
     r.serviceOrderId,
+    r.traceId,
   ]);
 }
 
