@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { ACCOUNT_PATH } from "@/lib/auth/account-path";
 import { regenerateRecoveryCodes } from "@/lib/auth/second-factor/factors";
-import { newRecoveryCodesSchema } from "@/lib/auth/second-factor/schemas";
+import { stepUpOnlySchema } from "@/lib/auth/second-factor/schemas";
 import { runtime } from "@/lib/runtime";
 import type { ActionResult } from "./action-result";
 import { defineAction } from "./define-action";
@@ -11,7 +11,7 @@ import { defineAction } from "./define-action";
 /** Your account: ten new recovery codes, after the step-up, shown once; the old ones stop working. */
 export const newRecoveryCodesAction = defineAction({
   access: "signed-in",
-  args: [newRecoveryCodesSchema],
+  args: [stepUpOnlySchema],
   handler: async ({ user }, { password, code }): Promise<ActionResult<{ recoveryCodes?: string[] }>> => {
     const result = await regenerateRecoveryCodes(await runtime().secondFactorDeps(), user.id, new Date(), {
       password,

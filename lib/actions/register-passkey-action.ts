@@ -9,21 +9,20 @@ import { runtime } from "@/lib/runtime";
 import type { ActionResult } from "./action-result";
 import { defineAction } from "./define-action";
 
-/** Your account → Add passkey, part two: the step-up, then the browser's answer, verified and saved under its name. */
+/**
+ * Your account → Add passkey, part two: the browser's answer, verified and saved under its name (its
+ * challenge, issued only after the step-up, carries that proof).
+ */
 export const registerPasskeyAction = defineAction({
   access: "signed-in",
   args: [registerPasskeySchema],
-  handler: async (
-    { user },
-    { name, response, password, code },
-  ): Promise<ActionResult<{ recoveryCodes?: string[] }>> => {
+  handler: async ({ user }, { name, response }): Promise<ActionResult<{ recoveryCodes?: string[] }>> => {
     const result = await registerPasskey(
       await runtime().secondFactorDeps(),
       user,
       // Validated in outline by the schema, in depth by @simplewebauthn/server.
       { name, response: response as unknown as RegistrationResponseJSON },
       new Date(),
-      { password, code, sessionId: user.sessionId },
     );
     if (result.ok) revalidatePath(ACCOUNT_PATH);
     return result;

@@ -72,12 +72,25 @@ async function withAuthenticatorApp() {
 /** The app's next code: the current step's was spent confirming it. */
 const nextCode = (secret: string) => totpCode(secret, new Date(Date.now() + 30_000));
 
+/** A passkey's options asked for with `proof` (where the step-up is checked), then a software one registered. */
 async function addPasskey(proof: { password?: string; code?: string }) {
-  const answer = await passkeyRegistrationOptionsAction();
-  if (!answer.ok) throw new Error(answer.message);
+  const answer = await passkeyRegistrationOptionsAction(proof);
+  if (!answer.ok) return answer;
   const { relyingParty } = await runtime().secondFactorDeps();
   const response = softwarePasskeyRegistration(answer.options, relyingParty.origins[0] ?? "");
-  return { again: () => registerPasskeyAction({ name: "Laptop", response, ...proof }), response };
+  return registerPasskeyAction({ name: "Laptop", response });
+}
+
+/** A passkey answering a challenge the dashboard never issued. */
+async function passkeyForUnissuedChallenge() {
+  const { relyingParty } = await runtime().secondFactorDeps();
+  const options = {
+    rp: { id: relyingParty.id, name: relyingParty.name },
+    user: { id: "dXNlcg", name: "user", displayName: "user" },
+    challenge: "bmV2ZXItaXNzdWVk",
+    pubKeyCredParams: [],
+  };
+  return softwarePasskeyRegistration(options, relyingParty.origins[0] ?? "");
 }
 
 async function unchanged(userId: string, factors: number, recoveryCodes: number) {
@@ -115,16 +128,21 @@ describe("a first factor asks for the password", () => {
     await unchanged(user.id, 0, 0);
   });
 
-  it("a passkey: refused without it (its request kept for the next try), added with it", async () => {
+  it("a passkey: refused without it (no challenge issued), added with it", async () => {
     const user = await signedInWithPassword();
-    const refused = await addPasskey({});
-    expect(await refused.again()).toMatchObject({ ok: false, fieldErrors: ASK_PASSWORD });
-    await unchanged(user.id, 0, 0);
-    const added = await registerPasskeyAction({
-      name: "Laptop",
-      response: refused.response,
-      password: PASSWORD,
+    expect(await addPasskey({})).toMatchObject({ ok: false, fieldErrors: ASK_PASSWORD });
+    expect(await addPasskey({ password: "wrong-password" })).toMatchObject({
+      ok: false,
+      fieldErrors: { password: "Wrong password." },
     });
+    // Registering needs a challenge, and only the options, after the step-up, issue one.
+    const response = await passkeyForUnissuedChallenge();
+    expect(await registerPasskeyAction({ name: "Laptop", response })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("expired"),
+    });
+    await unchanged(user.id, 0, 0);
+    const added = await addPasskey({ password: PASSWORD });
     expect(added).toMatchObject({ ok: true, recoveryCodes: expect.any(Array) });
     await unchanged(user.id, 1, 10);
 
@@ -178,13 +196,10 @@ describe("with a factor and none checked on this session, a code from the app", 
 
   it("adding a passkey: refused without a code, added with one", async () => {
     const me = await withAuthenticatorApp();
-    const refused = await addPasskey({ password: PASSWORD });
-    expect(await refused.again()).toMatchObject({ ok: false, fieldErrors: ASK_CODE });
+    expect(await addPasskey({})).toMatchObject({ ok: false, fieldErrors: ASK_CODE });
+    expect(await addPasskey({ password: PASSWORD })).toMatchObject({ ok: false, fieldErrors: ASK_CODE });
     await unchanged(me.id, 1, 10);
-    const code = nextCode(me.secret);
-    expect(await registerPasskeyAction({ name: "Laptop", response: refused.response, code })).toMatchObject({
-      ok: true,
-    });
+    expect(await addPasskey({ code: nextCode(me.secret) })).toMatchObject({ ok: true });
     await unchanged(me.id, 2, 10);
   });
 });
@@ -201,7 +216,7 @@ describe("a session that checked its factor within five minutes", () => {
     });
 
     expect(await newRecoveryCodesAction({})).toMatchObject({ ok: true });
-    expect(await (await addPasskey({})).again()).toMatchObject({ ok: true });
+    expect(await addPasskey({})).toMatchObject({ ok: true });
     expect(await removeFactorAction({ factorId: me.factorId })).toMatchObject({ ok: true });
     const started = await startTotpEnrolmentAction();
     if (!started.ok) throw new Error(started.message);

@@ -174,11 +174,19 @@ export async function regenerateRecoveryCodes(
   return { ok: true, message: "New recovery codes made; the old ones no longer work.", recoveryCodes };
 }
 
+/**
+ * The step-up is checked here, before the browser makes a credential (a refusal then leaves no passkey on
+ * the person's device that the account does not know); the one-time challenge, issued only after it and
+ * valid for CHALLENGE_VALID_MS, carries that proof to registerPasskey.
+ */
 export async function passkeyRegistrationOptions(
   deps: SecondFactorDeps,
   user: Owner & { name: string },
   now: Date,
-): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  proof: StepUpProof,
+): Promise<{ ok: true; options: PublicKeyCredentialCreationOptionsJSON } | Refusal> {
+  const refused = await refusedStepUp(deps, user.id, proof, now);
+  if (refused) return refused;
   const existing = (await listSecondFactors(deps.sql, user.id)).filter((f) => f.kind === "passkey");
   const options = await generateRegistrationOptions({
     rpName: deps.relyingParty.name,
@@ -200,7 +208,7 @@ export async function passkeyRegistrationOptions(
     challenge: options.challenge,
     expiresAt: new Date(now.getTime() + CHALLENGE_VALID_MS),
   });
-  return options;
+  return { ok: true, options };
 }
 
 export async function registerPasskey(
@@ -208,11 +216,8 @@ export async function registerPasskey(
   user: Owner,
   input: { name: string; response: RegistrationResponseJSON },
   now: Date,
-  proof: StepUpProof,
 ): Promise<Enrolled | Refusal> {
-  // Before the challenge is taken: a refused step-up leaves it for the next try.
-  const refusedProof = await refusedStepUp(deps, user.id, proof, now);
-  if (refusedProof) return refusedProof;
+  // Only passkeyRegistrationOptions, after the step-up, issues this challenge.
   const challenge = await takeChallenge(deps.sql, user.id, "register", now);
   const refused = "The passkey was not saved. Try again.";
   if (!challenge) return { ok: false, message: "The passkey request expired. Try again." };

@@ -52,10 +52,11 @@ const webAuthnResponse = z
   })
   .loose();
 
-export const registerPasskeySchema = z.object({ name: factorName, response: webAuthnResponse, ...stepUp });
+export const registerPasskeySchema = z.object({ name: factorName, response: webAuthnResponse });
 export const passkeyAssertionSchema = z.object({ response: webAuthnResponse });
 export const renameFactorSchema = z.object({ factorId: anyUuid("Unknown factor"), name: factorName });
 export const removeFactorSchema = z.object({ factorId: anyUuid("Unknown factor"), ...stepUp });
-export const newRecoveryCodesSchema = z.object(stepUp);
+/** New recovery codes, or a passkey's registration options (the step-up guards adding one). */
+export const stepUpOnlySchema = z.object(stepUp);
 export const resetFactorsSchema = z.object({ userId: anyUuid("Unknown user") });
 export const secondFactorSettingSchema = z.object({ required: z.boolean() });
