@@ -5,6 +5,7 @@ import { useId, useState, useTransition } from "react";
 import { PlainField } from "@/components/forms/plain-field";
 import { confirmTotpAction } from "@/lib/actions/confirm-totp-action";
 import { startTotpEnrolmentAction } from "@/lib/actions/start-totp-enrolment-action";
+import { TOTP_STEP_UP_PASSKEY_FIELD } from "@/lib/auth/second-factor/schemas";
 import type { TotpSetup as Setup, StepUpPrompt } from "@/lib/auth/second-factor/types";
 import styles from "./second-factor.module.css";
 import { FACTOR_CHANGE_REASON, StepUpField } from "./step-up-field";
@@ -57,7 +58,7 @@ export function TotpSetup({
         }
         const fieldErrors = result.fieldErrors ?? {};
         setErrors(fieldErrors);
-        const shown = ["code", "password", "passkey"].some((k) => k in fieldErrors);
+        const shown = ["code", "password", TOTP_STEP_UP_PASSKEY_FIELD].some((k) => k in fieldErrors);
         if (!shown) setMessage(result.message ?? "Not set up.");
       } catch {
         setMessage("Could not reach the dashboard. Try again.");
@@ -112,7 +113,7 @@ export function TotpSetup({
             <StepUpField
               prompt={stepUp}
               idPrefix={id}
-              errors={{ password: errors.password ?? "", code: errors.passkey ?? "" }}
+              errors={{ password: errors.password ?? "", code: errors[TOTP_STEP_UP_PASSKEY_FIELD] ?? "" }}
               reason={FACTOR_CHANGE_REASON}
             />
           </div>

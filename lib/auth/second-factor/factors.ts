@@ -31,6 +31,7 @@ import type { Sql } from "@/lib/database";
 import { refusedStepUp, type StepUpProof } from "./change-step-up";
 import type { SecondFactorDeps } from "./deps";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery";
+import { TOTP_STEP_UP_PASSKEY_FIELD } from "./schemas";
 import { seal, unseal } from "./seal";
 import { acceptedTotpStep, newTotpSecret, totpUri } from "./totp";
 import type { AccountFactors, TotpSetup } from "./types";
@@ -88,9 +89,6 @@ export async function startTotpEnrolment(
   }
   return { ok: true, setup: { secret, uri: totpUri(secret, user.email) } };
 }
-
-/** Where a confirming TOTP form shows "use your passkey first": its `code` field is the new app's code. */
-export const TOTP_STEP_UP_PASSKEY_FIELD = "passkey";
 
 /**
  * `proof`'s code is not asked for: an account adding its (one) authenticator app has none to give one, so

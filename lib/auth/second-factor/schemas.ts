@@ -28,6 +28,9 @@ export const signInCodeSchema = z.object({
   code: code("Required: the 6-digit code from your authenticator app, or a recovery code"),
 });
 
+/** Where the authenticator-app setup names "use your passkey first": its `code` field is the new app's code. */
+export const TOTP_STEP_UP_PASSKEY_FIELD = "passkey";
+
 /** Setting up an authenticator app: the code it shows, proving it holds the seed. */
 export const confirmTotpSchema = z.object({
   code: code("Required: the 6-digit code your authenticator app shows"),
