@@ -186,7 +186,7 @@ test("approving a file asks an approver with an authenticator app for a code (st
 
     const approver = await staffMember("approver");
     const ap = approver.page;
-    const { secret } = await enrolTotp(ap);
+    const { secret } = await enrolTotp(ap, approver.password);
     await ap.goto(batchUrl);
     await ap.getByRole("button", { name: "Approve…" }).click();
     const dialog = ap.getByRole("dialog", { name: "Approve and send this file" });

@@ -16,8 +16,10 @@ import { addUser, seriousAxeViolations, signIn } from "./staff";
 /**
  * A second factor (issue 17 §2): an authenticator app set up under Your account and asked at sign-in; a
  * recovery code that works once; a passkey with Chromium's virtual authenticator (CDP WebAuthn domain);
- * step-up with a code when approving a pay-out; and the admins' switch that sends an approver without a
- * factor to set one up before anything else opens. Only fresh users get factors: the shared admin never does.
+ * step-up with a code when approving a pay-out, and when changing one's factors (the password before the
+ * first, then a code unless the session checked a factor within five minutes); and the admins' switch that
+ * sends an approver without a factor to set one up before anything else opens. Only fresh users get factors:
+ * the shared admin never does.
  */
 
 // The approvals threshold and the required-factor switch are one setting each for the whole dashboard.
@@ -61,6 +63,28 @@ async function person(admin: Page, role: StaffRole, baseURL: string = E2E.baseUr
   return { email, password, context, page };
 }
 
+/**
+ * Your account → Make new recovery codes, on a session that checked no factor since it set the app up (with
+ * the password): the dialog asks for the app's code, refuses without one, and shows ten new codes with it.
+ */
+async function newRecoveryCodes(page: Page, secret: string): Promise<string[]> {
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Make new recovery codes" }).click();
+  const dialog = page.getByRole("dialog", { name: "Make new recovery codes?" });
+  await expect(dialog.getByLabel("Your password")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Make new codes" }).click();
+  await expect(dialog.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("Enter the 6-digit code from your authenticator app")).toBeVisible();
+  await dialog.getByLabel("Authentication code").fill(nextTotpCode(secret));
+  await dialog.getByRole("button", { name: "Make new codes" }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  const list = page.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(list).toHaveCount(10);
+  const codes = await list.allTextContents();
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  return codes;
+}
+
 async function signOut(page: Page): Promise<void> {
   await page.goto("/account");
   await page.locator("aside").getByRole("button", { name: "Sign out" }).click();
@@ -79,7 +103,7 @@ test("authenticator app: set up with a code, then sign-in asks for it after the 
   test.setTimeout(120_000);
   const me = await person(page, "operator");
   try {
-    const { secret } = await enrolTotp(me.page, (name) => shots(me.page, name));
+    const { secret } = await enrolTotp(me.page, me.password, (name) => shots(me.page, name));
     await shots(me.page, "account-factors");
     await signOut(me.page);
 
@@ -108,7 +132,9 @@ test("a recovery code signs in once; used again it is refused", async ({ page })
   test.setTimeout(120_000);
   const me = await person(page, "viewer");
   try {
-    const { codes } = await enrolTotp(me.page);
+    const { secret, codes: first } = await enrolTotp(me.page, me.password);
+    const codes = await newRecoveryCodes(me.page, secret);
+    expect(codes.some((c) => first.includes(c))).toBe(false);
     const code = codes[3] ?? "";
     await signOut(me.page);
     await passwordStep(me.page, me);
@@ -142,11 +168,18 @@ test("passkey: added under Your account and used to sign in (Chromium's virtual 
   try {
     await addVirtualAuthenticator(me.page);
     await me.page.goto("/account");
+    const add = me.page.getByRole("form", { name: "Add a passkey" });
     // The name is required.
-    await me.page.getByRole("button", { name: "Add passkey" }).click();
-    await expect(me.page.getByLabel("Passkey name")).toHaveAttribute("aria-invalid", "true");
-    await me.page.getByLabel("Passkey name").fill("Test laptop");
-    await me.page.getByRole("button", { name: "Add passkey" }).click();
+    await add.getByRole("button", { name: "Add passkey" }).click();
+    await expect(add.getByLabel("Passkey name")).toHaveAttribute("aria-invalid", "true");
+    await add.getByLabel("Passkey name").fill("Test laptop");
+    // So is the password, the first factor's step-up: refused, the browser is not even asked for a passkey.
+    await add.getByRole("button", { name: "Add passkey" }).click();
+    await expect(add.getByLabel("Your password")).toHaveAttribute("aria-invalid", "true");
+    await expect(add.getByText("Enter your password to confirm.")).toBeVisible();
+    await expect(me.page.getByText("No second factor yet.")).toBeVisible();
+    await add.getByLabel("Your password").fill(me.password);
+    await add.getByRole("button", { name: "Add passkey" }).click();
     await expect(me.page.getByText("Passkey “Test laptop” added.")).toBeVisible({ timeout: 20_000 });
     await expect(me.page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
     await me.page.getByRole("button", { name: "I have saved them" }).click();
@@ -167,13 +200,14 @@ test("passkey: added under Your account and used to sign in (Chromium's virtual 
     await expect(me.page).not.toHaveURL(/\/login/, { timeout: 20_000 });
     await expect(me.page.locator("aside").getByRole("button", { name: "Sign out" })).toBeVisible();
 
-    // Removed, it no longer is asked for: the password alone signs in.
+    // Removed: signed in with the passkey moments ago, the session needs no other proof (no password, no
+    // code, the passkey not asked again). Then it no longer is asked for: the password alone signs in.
     await me.page.goto("/account");
     await me.page.getByRole("button", { name: "Remove Work laptop" }).click();
-    await me.page
-      .getByRole("dialog", { name: "Remove Work laptop?" })
-      .getByRole("button", { name: "Remove" })
-      .click();
+    const remove = me.page.getByRole("dialog", { name: "Remove Work laptop?" });
+    await expect(remove.getByLabel("Your password")).toHaveCount(0);
+    await remove.getByRole("button", { name: "Remove" }).click();
+    await expect(remove).toBeHidden({ timeout: 20_000 });
     await expect(me.page.getByText("You have no second factor now")).toBeVisible();
     await signOut(me.page);
     await signIn(me.page, me.email, me.password);
@@ -191,7 +225,7 @@ test("approving a pay-out asks an approver with an authenticator app for a code,
   const operator = await person(page, "operator");
   const approver = await person(page, "approver");
   try {
-    const { secret } = await enrolTotp(approver.page);
+    const { secret } = await enrolTotp(approver.page, approver.password);
     await createBankAccountPayout(operator.page, "777777.14");
     await expect(operator.page.getByTestId("approval-card")).toContainText("Awaiting approval");
     const orderUrl = operator.page.url();
@@ -221,7 +255,7 @@ test("approving a pay-out with a passkey: an approver whose only factor is a pas
   const approver = await person(page, "approver", localhost);
   try {
     await addVirtualAuthenticator(approver.page);
-    await enrolPasskey(approver.page, "Approver laptop");
+    await enrolPasskey(approver.page, "Approver laptop", approver.password);
     await createBankAccountPayout(operator.page, "777777.14");
     await expect(operator.page.getByTestId("approval-card")).toContainText("Awaiting approval");
     const orderPath = new URL(operator.page.url()).pathname;
@@ -270,7 +304,7 @@ test("with the switch on, an approver without a factor sets one up at sign-in be
     await approver.page.goto("/orders");
     await expect(approver.page).toHaveURL(/\/account$/);
     await shots(approver.page, "required-enrolment");
-    await enrolTotp(approver.page);
+    await enrolTotp(approver.page, approver.password);
     await approver.page.reload();
     await expect(held).toHaveCount(0);
     await approver.page.goto("/orders");

@@ -16,25 +16,37 @@ async function shownSecret(page: Page): Promise<string> {
 }
 
 /**
- * Sets up the authenticator app under Your account; its key and the recovery codes shown once. `shoot`,
- * when given, takes the screenshots of the setup ("totp-setup") and of the codes ("recovery-codes").
+ * Sets up the authenticator app under Your account as a first factor, confirmed with `password` (the
+ * step-up); its key and the recovery codes shown once. `shoot`, when given, takes the screenshots of the
+ * setup asking for the password ("totp-setup-password"), with a wrong code ("totp-setup") and of the codes
+ * ("recovery-codes").
  */
 export async function enrolTotp(
   page: Page,
+  password: string,
   shoot?: (name: string) => Promise<void>,
 ): Promise<{ secret: string; codes: string[] }> {
   await page.goto("/account");
   await page.getByRole("button", { name: "Set up authenticator app" }).click();
+  const form = page.getByRole("form", { name: "Set up an authenticator app" });
   const secret = await shownSecret(page);
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // Without the password nothing is set up, and the password field says so.
+  await form.getByLabel("Code from the app").fill(totpCode(secret, new Date()));
+  await form.getByRole("button", { name: "Confirm" }).click();
+  await expect(form.getByLabel("Your password")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("Enter your password to confirm.")).toBeVisible();
+  await shoot?.("totp-setup-password");
   // A wrong code is named at its field, and nothing is set up.
-  await page.getByLabel("Code from the app").fill("000000");
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByLabel("Code from the app")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("That code is not right")).toBeVisible();
+  await form.getByLabel("Your password").fill(password);
+  await form.getByLabel("Code from the app").fill("000000");
+  await form.getByRole("button", { name: "Confirm" }).click();
+  await expect(form.getByLabel("Code from the app")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("That code is not right")).toBeVisible();
+  await expect(form.getByLabel("Your password")).not.toHaveAttribute("aria-invalid", "true");
   await shoot?.("totp-setup");
-  await page.getByLabel("Code from the app").fill(totpCode(secret, new Date()));
-  await page.getByRole("button", { name: "Confirm" }).click();
+  await form.getByLabel("Code from the app").fill(totpCode(secret, new Date()));
+  await form.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Authenticator app set up.")).toBeVisible();
   const list = page.getByTestId("recovery-codes").getByRole("listitem");
   await expect(list).toHaveCount(10);
@@ -65,11 +77,16 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
   });
 }
 
-/** Adds a passkey named `name` under Your account (with a virtual authenticator) and saves the recovery codes. */
-export async function enrolPasskey(page: Page, name: string): Promise<void> {
+/**
+ * Adds a passkey named `name` under Your account as a first factor, confirmed with `password` (with a virtual
+ * authenticator), and saves the recovery codes.
+ */
+export async function enrolPasskey(page: Page, name: string, password: string): Promise<void> {
   await page.goto("/account");
-  await page.getByLabel("Passkey name").fill(name);
-  await page.getByRole("button", { name: "Add passkey" }).click();
+  const form = page.getByRole("form", { name: "Add a passkey" });
+  await form.getByLabel("Passkey name").fill(name);
+  await form.getByLabel("Your password").fill(password);
+  await form.getByRole("button", { name: "Add passkey" }).click();
   await expect(page.getByText(`Passkey “${name}” added.`)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
   await page.getByRole("button", { name: "I have saved them" }).click();

@@ -29,6 +29,12 @@ export function DecisionDialog(p: {
   fields: readonly DecisionField[];
   /** A step-up first (lib/auth/step-up.ts): its fields ("password" or "code") reach `run` with the others. */
   stepUp?: StepUpPrompt;
+  /** Why the step-up is asked (its hint); the default is approving's. */
+  stepUpReason?: string;
+  /** The opening button's accessible name, when its text alone is ambiguous (one per list item). */
+  buttonLabel?: string;
+  /** The opening button's class, in place of the one `danger` / `primary` give. */
+  buttonClassName?: string;
   danger?: boolean;
   primary?: boolean;
   /**
@@ -81,7 +87,12 @@ export function DecisionDialog(p: {
   return (
     <>
       {p.offered && (
-        <button type="button" className={buttonClass} onClick={() => dialogRef.current?.showModal()}>
+        <button
+          type="button"
+          className={p.buttonClassName ?? buttonClass}
+          aria-label={p.buttonLabel}
+          onClick={() => dialogRef.current?.showModal()}
+        >
           {p.label}
         </button>
       )}
@@ -89,7 +100,9 @@ export function DecisionDialog(p: {
         <form className="stack" onSubmit={submit} noValidate>
           <h2 id={`${id}-title`}>{p.title}</h2>
           <p>{p.description}</p>
-          {p.stepUp ? <StepUpField prompt={p.stepUp} idPrefix={id} errors={errors} /> : null}
+          {p.stepUp ? (
+            <StepUpField prompt={p.stepUp} idPrefix={id} errors={errors} reason={p.stepUpReason} />
+          ) : null}
           {p.fields.map((f) => {
             const inputId = `${id}-${f.name}`;
             const error = errors[f.name];

@@ -1,25 +1,27 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { DecisionDialog } from "@/components/approvals/decision-dialog";
 import { newRecoveryCodesAction } from "@/lib/actions/new-recovery-codes-action";
-import type { AccountFactors } from "@/lib/auth/second-factor/types";
+import type { AccountFactors, StepUpPrompt } from "@/lib/auth/second-factor/types";
 import { FactorList } from "./factor-list";
 import { PasskeyAdd } from "./passkey-add";
 import { RecoveryCodes } from "./recovery-codes";
 import styles from "./second-factor.module.css";
 import { StatusLine } from "./status-line";
+import { FACTOR_CHANGE_REASON } from "./step-up-field";
 import { TotpSetup } from "./totp-setup";
 
 /**
  * Your account → Second factor: the factors, an authenticator app to set up (one), passkeys to add (any
- * number), and the recovery codes (shown once when made). Each answer lands in one status line.
+ * number), and the recovery codes (shown once when made). Each answer lands in one status line. Every change
+ * but a rename asks for `stepUp` (lib/auth/step-up.ts): the password before a first factor, then a factor.
  */
-export function AccountSecondFactor({ initial }: { initial: AccountFactors }) {
+export function AccountSecondFactor({ initial, stepUp }: { initial: AccountFactors; stepUp: StepUpPrompt }) {
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [pending, startTransition] = useTransition();
   const hasTotp = initial.factors.some((f) => f.kind === "totp");
 
   const changed = (ok: boolean, text: string, newCodes?: string[]) => {
@@ -28,15 +30,11 @@ export function AccountSecondFactor({ initial }: { initial: AccountFactors }) {
     if (ok) router.refresh();
   };
 
-  function regenerate() {
-    startTransition(async () => {
-      try {
-        const result = await newRecoveryCodesAction();
-        changed(result.ok, result.message ?? "", result.ok ? result.recoveryCodes : undefined);
-      } catch {
-        changed(false, "Could not reach the dashboard. Try again.");
-      }
-    });
+  /** A refusal stays in the dialog, at the step-up field it names; the new codes are shown in the section. */
+  async function regenerate(values: Record<string, string>) {
+    const result = await newRecoveryCodesAction(values);
+    if (result.ok) changed(true, result.message ?? "", result.recoveryCodes);
+    return result;
   }
 
   return (
@@ -48,10 +46,10 @@ export function AccountSecondFactor({ initial }: { initial: AccountFactors }) {
       </p>
       <StatusLine status={status} />
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
-      <FactorList factors={initial.factors} onChanged={(ok, text) => changed(ok, text)} />
-      {hasTotp ? null : <TotpSetup onEnrolled={(text, c) => changed(true, text, c)} />}
+      <FactorList factors={initial.factors} stepUp={stepUp} onChanged={(ok, text) => changed(ok, text)} />
+      {hasTotp ? null : <TotpSetup stepUp={stepUp} onEnrolled={(text, c) => changed(true, text, c)} />}
       <h3>Passkeys</h3>
-      <PasskeyAdd onEnrolled={(text, c) => changed(true, text, c)} />
+      <PasskeyAdd stepUp={stepUp} onEnrolled={(text, c) => changed(true, text, c)} />
       {initial.factors.length > 0 ? (
         <>
           <h3>Recovery codes</h3>
@@ -59,9 +57,17 @@ export function AccountSecondFactor({ initial }: { initial: AccountFactors }) {
             {initial.unusedRecoveryCodes} of 10 unused.
           </p>
           <div>
-            <button type="button" onClick={regenerate} disabled={pending}>
-              Make new recovery codes
-            </button>
+            <DecisionDialog
+              label="Make new recovery codes"
+              title="Make new recovery codes?"
+              description="Your current codes stop working; the ten new ones are shown once."
+              confirmLabel="Make new codes"
+              fields={[]}
+              stepUp={stepUp}
+              stepUpReason={FACTOR_CHANGE_REASON}
+              offered
+              run={regenerate}
+            />
           </div>
         </>
       ) : null}

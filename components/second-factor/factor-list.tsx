@@ -1,32 +1,38 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
+import { DecisionDialog } from "@/components/approvals/decision-dialog";
 import { LocalTime } from "@/components/time/local-time";
-import { ConfirmButton } from "@/components/users/confirm-dialog";
 import { removeFactorAction } from "@/lib/actions/remove-factor-action";
 import { renameFactorAction } from "@/lib/actions/rename-factor-action";
 import { FACTOR_NAME_MAX } from "@/lib/auth/second-factor/schemas";
-import type { FactorView } from "@/lib/auth/second-factor/types";
+import type { FactorView, StepUpPrompt } from "@/lib/auth/second-factor/types";
 import styles from "./second-factor.module.css";
+import { FACTOR_CHANGE_REASON } from "./step-up-field";
 
 const KIND_LABEL: Record<FactorView["kind"], string> = {
   totp: "Authenticator app",
   passkey: "Passkey",
 };
 
-/** The user's factors, each with Rename and Remove; `onChanged` reports each answer to the section. */
+/**
+ * The user's factors, each with Rename and Remove (which asks for the step-up, `stepUp`); `onChanged` reports
+ * each answer to the section.
+ */
 export function FactorList({
   factors,
+  stepUp,
   onChanged,
 }: {
   factors: FactorView[];
+  stepUp: StepUpPrompt;
   onChanged: (ok: boolean, message: string) => void;
 }) {
   if (factors.length === 0) return <p className={`muted ${styles.flush}`}>No second factor yet.</p>;
   return (
     <ul className={styles.list} aria-label="Your second factors">
       {factors.map((f) => (
-        <FactorItem key={f.id} factor={f} onChanged={onChanged} />
+        <FactorItem key={f.id} factor={f} stepUp={stepUp} onChanged={onChanged} />
       ))}
     </ul>
   );
@@ -34,9 +40,11 @@ export function FactorList({
 
 function FactorItem({
   factor,
+  stepUp,
   onChanged,
 }: {
   factor: FactorView;
+  stepUp: StepUpPrompt;
   onChanged: (ok: boolean, message: string) => void;
 }) {
   const id = useId();
@@ -62,15 +70,11 @@ function FactorItem({
     });
   }
 
-  function remove() {
-    startTransition(async () => {
-      try {
-        const result = await removeFactorAction({ factorId: factor.id });
-        onChanged(result.ok, result.message ?? (result.ok ? "Removed." : "Not removed."));
-      } catch {
-        onChanged(false, "Could not reach the dashboard. Try again.");
-      }
-    });
+  /** A refusal stays in the dialog, at the step-up field it names; a removal is told in the section. */
+  async function remove(values: Record<string, string>) {
+    const result = await removeFactorAction({ factorId: factor.id, ...values });
+    if (result.ok) onChanged(true, result.message ?? "Removed.");
+    return result;
   }
 
   return (
@@ -126,21 +130,20 @@ function FactorItem({
             >
               Rename
             </button>
-            <ConfirmButton
+            <DecisionDialog
               label="Remove"
               buttonLabel={`Remove ${factor.name}`}
+              buttonClassName={`button-small ${styles.removeButton}`}
               title={`Remove ${factor.name}?`}
+              description="It no longer signs you in or confirms approvals. If it is your last second factor, your recovery codes stop working too."
               confirmLabel="Remove"
-              action={remove}
-              fields={{}}
+              fields={[]}
+              stepUp={stepUp}
+              stepUpReason={FACTOR_CHANGE_REASON}
               danger
-              pending={pending}
-            >
-              <p>
-                It no longer signs you in or confirms approvals. If it is your last second factor, your
-                recovery codes stop working too.
-              </p>
-            </ConfirmButton>
+              offered
+              run={remove}
+            />
           </div>
         </>
       )}

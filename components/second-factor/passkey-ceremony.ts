@@ -17,8 +17,10 @@ export function webAuthnFailure(error: unknown): string {
 }
 
 type Options<O> = () => Promise<ActionResult<{ options: O }>>;
-/** The server's answer to the ceremony, or why it never reached the server. */
-export type CeremonyResult<R> = { reached: true; result: R } | { reached: false; message: string };
+/** The server's answer to the ceremony, or why it never reached the server (the options' refusal, by field). */
+export type CeremonyResult<R> =
+  | { reached: true; result: R }
+  | { reached: false; message: string; fieldErrors?: Record<string, string> };
 
 async function ceremony<O, B, R>(
   options: Options<O>,
@@ -27,7 +29,10 @@ async function ceremony<O, B, R>(
 ): Promise<CeremonyResult<R>> {
   try {
     const started = await options();
-    if (!started.ok) return { reached: false, message: started.message ?? "Could not start. Try again." };
+    if (!started.ok) {
+      const message = started.message ?? "Could not start. Try again.";
+      return { reached: false, message, fieldErrors: started.fieldErrors };
+    }
     let response: B;
     try {
       response = await browser(started.options);

@@ -10,6 +10,9 @@ import styles from "./second-factor.module.css";
 /** The form fields a step-up posts (lib/auth/step-up.ts reads them). */
 export const STEP_UP_FIELDS = ["password", "code"] as const;
 
+/** The hint of a step-up that guards a change to one's own second factors (Your account). */
+export const FACTOR_CHANGE_REASON = "Changing your second factors: confirm it is you.";
+
 /** The field whose errors the prompt shows: a refusal naming the other one goes to the status line. */
 export function stepUpErrorField(prompt: StepUpPrompt): (typeof STEP_UP_FIELDS)[number] {
   return prompt.kind === "password" ? "password" : "code";

@@ -5,17 +5,26 @@ import { useId, useState, useTransition } from "react";
 import { PlainField } from "@/components/forms/plain-field";
 import { confirmTotpAction } from "@/lib/actions/confirm-totp-action";
 import { startTotpEnrolmentAction } from "@/lib/actions/start-totp-enrolment-action";
-import type { TotpSetup as Setup } from "@/lib/auth/second-factor/types";
+import { TOTP_STEP_UP_PASSKEY_FIELD } from "@/lib/auth/second-factor/schemas";
+import type { TotpSetup as Setup, StepUpPrompt } from "@/lib/auth/second-factor/types";
 import styles from "./second-factor.module.css";
+import { FACTOR_CHANGE_REASON, StepUpField } from "./step-up-field";
 
 /**
  * Set up an authenticator app: a QR code of the otpauth:// URI (and the secret as text, for typing in),
- * then the code the app shows, which confirms it. `onEnrolled` gets the recovery codes of a first factor.
+ * then the code the app shows, which confirms it, with the step-up (`stepUp`: the password before a first
+ * factor, else a passkey). `onEnrolled` gets the recovery codes of a first factor.
  */
-export function TotpSetup({ onEnrolled }: { onEnrolled: (message: string, codes?: string[]) => void }) {
+export function TotpSetup({
+  stepUp,
+  onEnrolled,
+}: {
+  stepUp: StepUpPrompt;
+  onEnrolled: (message: string, codes?: string[]) => void;
+}) {
   const id = useId();
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -34,19 +43,23 @@ export function TotpSetup({ onEnrolled }: { onEnrolled: (message: string, codes?
 
   function confirm(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "");
-    setError(undefined);
+    const form = new FormData(event.currentTarget);
+    const code = String(form.get("code") ?? "");
+    const password = String(form.get("password") ?? "");
+    setErrors({});
     setMessage(null);
     startTransition(async () => {
       try {
-        const result = await confirmTotpAction({ code });
+        const result = await confirmTotpAction({ code, password });
         if (result.ok) {
           setSetup(null);
           onEnrolled(result.message ?? "Authenticator app set up.", result.recoveryCodes);
           return;
         }
-        setError(result.fieldErrors?.code);
-        if (!result.fieldErrors?.code) setMessage(result.message ?? "Not set up.");
+        const fieldErrors = result.fieldErrors ?? {};
+        setErrors(fieldErrors);
+        const shown = ["code", "password", TOTP_STEP_UP_PASSKEY_FIELD].some((k) => k in fieldErrors);
+        if (!shown) setMessage(result.message ?? "Not set up.");
       } catch {
         setMessage("Could not reach the dashboard. Try again.");
       }
@@ -82,7 +95,7 @@ export function TotpSetup({ onEnrolled }: { onEnrolled: (message: string, codes?
           <p className={`${styles.secret} ${styles.flush}`} data-testid="totp-secret">
             {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
           </p>
-          <PlainField id={`${id}-code`} label="Code from the app" error={error} hint="6 digits">
+          <PlainField id={`${id}-code`} label="Code from the app" error={errors.code} hint="6 digits">
             {(control) => (
               <input
                 {...control}
@@ -95,6 +108,15 @@ export function TotpSetup({ onEnrolled }: { onEnrolled: (message: string, codes?
               />
             )}
           </PlainField>
+          <div className={styles.narrow}>
+            {/* The step-up's code field would clash with the app's: a passkey is the one factor asked here. */}
+            <StepUpField
+              prompt={stepUp}
+              idPrefix={id}
+              errors={{ password: errors.password ?? "", code: errors[TOTP_STEP_UP_PASSKEY_FIELD] ?? "" }}
+              reason={FACTOR_CHANGE_REASON}
+            />
+          </div>
           <div className="row">
             <button type="submit" className="button-primary" disabled={pending}>
               {pending ? "Checking…" : "Confirm"}

@@ -9,7 +9,10 @@ import { runtime } from "@/lib/runtime";
 import type { ActionResult } from "./action-result";
 import { defineAction } from "./define-action";
 
-/** Your account → Add passkey, part two: the browser's answer, verified and saved under its name. */
+/**
+ * Your account → Add passkey, part two: the browser's answer, verified and saved under its name (its
+ * challenge, issued only after the step-up, carries that proof).
+ */
 export const registerPasskeyAction = defineAction({
   access: "signed-in",
   args: [registerPasskeySchema],

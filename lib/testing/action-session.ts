@@ -29,3 +29,17 @@ export function formData(fields: Record<string, string>): FormData {
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
   return data;
 }
+
+/** Posts a form to a form action (sign-in's): its answer, or the redirect's target (every success is one). */
+export async function postForm(
+  action: (previous: unknown, form: FormData) => Promise<unknown>,
+  fields: Record<string, string>,
+): Promise<{ answer: unknown } | { redirect: string | undefined }> {
+  try {
+    return { answer: await action(null, formData(fields)) };
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest ?? "";
+    if (!digest.startsWith("NEXT_REDIRECT")) throw error;
+    return { redirect: digest.split(";")[2] };
+  }
+}

@@ -5,6 +5,7 @@ import { SessionsSection } from "@/components/sessions/sessions-section";
 import { requirePageUser } from "@/lib/auth";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { accountFactors } from "@/lib/auth/second-factor/factors";
+import { stepUpPrompt } from "@/lib/auth/step-up";
 import { getDb } from "@/lib/runtime";
 import styles from "@/components/account/account.module.css";
 
@@ -18,7 +19,9 @@ export default async function AccountPage() {
   const me = await requirePageUser();
   const forced = me.mustChangePassword === true;
   const mustEnrol = me.mustEnrolSecondFactor === true;
-  const factors = await accountFactors(await getDb(), me.id);
+  const db = await getDb();
+  const factors = await accountFactors(db, me.id);
+  const stepUp = await stepUpPrompt(db, me.id);
   return (
     <div className="page">
       <div className="page-header">
@@ -46,7 +49,7 @@ export default async function AccountPage() {
         {/* One place in the tree (moved up by CSS while held here), so it keeps the recovery codes it shows
             when the page re-renders without the hold. */}
         <div className={mustEnrol ? styles.first : undefined}>
-          <AccountSecondFactor initial={factors} />
+          <AccountSecondFactor initial={factors} stepUp={stepUp} />
         </div>
         <SessionsSection />
       </div>

@@ -1,8 +1,8 @@
 /**
  * Your account → Second factor: set up an authenticator app (a seed sealed at rest, confirmed with a code
  * from it) or a passkey, name and remove them, and the ten recovery codes (shown once, with the first
- * factor or on request; stored hashed). Every change is audited. Removing the last factor removes the
- * recovery codes with it.
+ * factor or on request; stored hashed). Every change is audited, and every change but a rename needs the
+ * step-up first (./change-step-up.ts). Removing the last factor removes the recovery codes with it.
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
@@ -28,8 +28,10 @@ import {
   takeChallenge,
 } from "@/lib/database/dashboard/queries/second-factors";
 import type { Sql } from "@/lib/database";
+import { refusedStepUp, type StepUpProof } from "./change-step-up";
 import type { SecondFactorDeps } from "./deps";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery";
+import { TOTP_STEP_UP_PASSKEY_FIELD } from "./schemas";
 import { seal, unseal } from "./seal";
 import { acceptedTotpStep, newTotpSecret, totpUri } from "./totp";
 import type { AccountFactors, TotpSetup } from "./types";
@@ -88,11 +90,16 @@ export async function startTotpEnrolment(
   return { ok: true, setup: { secret, uri: totpUri(secret, user.email) } };
 }
 
+/**
+ * `proof`'s code is not asked for: an account adding its (one) authenticator app has none to give one, so
+ * the step-up is its password, or a passkey or sign-in check fresh on this session.
+ */
 export async function confirmTotpEnrolment(
   deps: SecondFactorDeps,
   user: Owner,
   code: string,
   now: Date,
+  proof: Omit<StepUpProof, "code">,
 ): Promise<Enrolled | Refusal> {
   const pending = (await listSecondFactors(deps.sql, user.id, true)).find(
     (f) => f.kind === "totp" && f.confirmedAt === null,
@@ -100,6 +107,18 @@ export async function confirmTotpEnrolment(
   const secret = pending?.secret ? unseal(deps.key, pending.secret, user.id) : null;
   if (!pending || !secret) {
     return { ok: false, message: "Start again: choose Set up authenticator app." };
+  }
+  const refused = await refusedStepUp(
+    deps,
+    user.id,
+    { password: proof.password, sessionId: proof.sessionId },
+    now,
+  );
+  if (refused) {
+    const { code: passkeyFirst, ...fieldErrors } = refused.fieldErrors;
+    return passkeyFirst
+      ? { ...refused, fieldErrors: { ...fieldErrors, [TOTP_STEP_UP_PASSKEY_FIELD]: passkeyFirst } }
+      : refused;
   }
   const step = acceptedTotpStep(secret, code, now, null);
   if (step === null || !(await confirmTotp(deps.sql, user.id, step, now))) {
@@ -136,20 +155,36 @@ async function issueRecoveryCodes(sql: Sql, userId: string): Promise<string[]> {
 }
 
 /** Ten new recovery codes in place of the old ones (which stop working). Only with a factor. */
-export async function regenerateRecoveryCodes(sql: Sql, userId: string): Promise<Enrolled | Refusal> {
+export async function regenerateRecoveryCodes(
+  deps: SecondFactorDeps,
+  userId: string,
+  now: Date,
+  proof: StepUpProof,
+): Promise<Enrolled | Refusal> {
+  const { sql } = deps;
   if ((await listSecondFactors(sql, userId)).length === 0) {
     return { ok: false, message: "Set up an authenticator app or a passkey first." };
   }
+  const refused = await refusedStepUp(deps, userId, proof, now);
+  if (refused) return refused;
   const recoveryCodes = await issueRecoveryCodes(sql, userId);
   await writeAudit(sql, { userId, action: "user.recovery-codes", target: userId, details: {} });
   return { ok: true, message: "New recovery codes made; the old ones no longer work.", recoveryCodes };
 }
 
+/**
+ * The step-up is checked here, before the browser makes a credential (a refusal then leaves no passkey on
+ * the person's device that the account does not know); the one-time challenge, issued only after it and
+ * valid for CHALLENGE_VALID_MS, carries that proof to registerPasskey.
+ */
 export async function passkeyRegistrationOptions(
   deps: SecondFactorDeps,
   user: Owner & { name: string },
   now: Date,
-): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  proof: StepUpProof,
+): Promise<{ ok: true; options: PublicKeyCredentialCreationOptionsJSON } | Refusal> {
+  const refused = await refusedStepUp(deps, user.id, proof, now);
+  if (refused) return refused;
   const existing = (await listSecondFactors(deps.sql, user.id)).filter((f) => f.kind === "passkey");
   const options = await generateRegistrationOptions({
     rpName: deps.relyingParty.name,
@@ -171,7 +206,7 @@ export async function passkeyRegistrationOptions(
     challenge: options.challenge,
     expiresAt: new Date(now.getTime() + CHALLENGE_VALID_MS),
   });
-  return options;
+  return { ok: true, options };
 }
 
 export async function registerPasskey(
@@ -180,6 +215,7 @@ export async function registerPasskey(
   input: { name: string; response: RegistrationResponseJSON },
   now: Date,
 ): Promise<Enrolled | Refusal> {
+  // Only passkeyRegistrationOptions, after the step-up, issues this challenge.
   const challenge = await takeChallenge(deps.sql, user.id, "register", now);
   const refused = "The passkey was not saved. Try again.";
   if (!challenge) return { ok: false, message: "The passkey request expired. Try again." };
@@ -223,10 +259,15 @@ export async function renameFactor(
 }
 
 export async function removeFactor(
-  sql: Sql,
+  deps: SecondFactorDeps,
   userId: string,
   factorId: string,
+  now: Date,
+  proof: StepUpProof,
 ): Promise<{ ok: true; message: string } | Refusal> {
+  const { sql } = deps;
+  const refused = await refusedStepUp(deps, userId, proof, now);
+  if (refused) return refused;
   const gone = await deleteSecondFactor(sql, userId, factorId);
   if (!gone) return { ok: false, message: "No such factor on your account. Refresh the page." };
   const left = await listSecondFactors(sql, userId);

@@ -12,7 +12,7 @@ import { signInAction } from "@/lib/actions/sign-in-action";
 import { signInCodeAction } from "@/lib/actions/sign-in-code-action";
 import { startTotpEnrolmentAction } from "@/lib/actions/start-totp-enrolment-action";
 import type { Database } from "@/lib/database";
-import { formData } from "@/lib/testing/action-session";
+import { postForm } from "@/lib/testing/action-session";
 import { addTestUser } from "@/lib/testing/auth-database";
 import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
 import { testRequest } from "@/lib/testing/next-headers";
@@ -37,16 +37,7 @@ afterAll(async () => {
   await rt?.close();
 });
 
-/** Posts the sign-in form; the redirect's target (every success is one). */
-async function post(action: (p: unknown, f: FormData) => Promise<unknown>, fields: Record<string, string>) {
-  try {
-    return { answer: await action(null, formData(fields)) };
-  } catch (error) {
-    const digest = (error as { digest?: string }).digest ?? "";
-    if (!digest.startsWith("NEXT_REDIRECT")) throw error;
-    return { redirect: digest.split(";")[2] };
-  }
-}
+const post = postForm;
 
 async function newUser(role: Role) {
   testRequest.cookies.clear();
@@ -61,7 +52,8 @@ async function enrolled(role: Role): Promise<{ email: string; id: string; secret
   });
   const started = await startTotpEnrolmentAction();
   if (!started.ok) throw new Error(started.message);
-  const confirmed = await confirmTotpAction({ code: totpCode(started.setup.secret, new Date()) });
+  const code = totpCode(started.setup.secret, new Date());
+  const confirmed = await confirmTotpAction({ code, password: PASSWORD });
   expect(confirmed).toMatchObject({ ok: true, recoveryCodes: expect.any(Array) });
   testRequest.cookies.clear();
   return { email: user.email, id: user.id, secret: started.setup.secret };
@@ -119,9 +111,8 @@ describe("the switch and the reset through the actions", () => {
       });
       const started = await startTotpEnrolmentAction();
       if (!started.ok) throw new Error(started.message);
-      expect(await confirmTotpAction({ code: totpCode(started.setup.secret, new Date()) })).toMatchObject({
-        ok: true,
-      });
+      const code = totpCode(started.setup.secret, new Date());
+      expect(await confirmTotpAction({ code, password: PASSWORD })).toMatchObject({ ok: true });
       const lifted = await validateSession(db, testRequest.cookies.get(sessionCookieName()) ?? "");
       expect(lifted.ok && lifted.user.mustEnrolSecondFactor).toBe(false);
 

@@ -39,7 +39,9 @@ async function enrolled(role: "admin" | "approver" | "operator" = "approver", no
   const user = await addTestUser(t.db, { email, password: PASSWORD, role });
   const started = await startTotpEnrolment(deps, user);
   if (!started.ok) throw new Error(started.message);
-  const confirmed = await confirmTotpEnrolment(deps, user, totpCode(started.setup.secret, now), now);
+  const confirmed = await confirmTotpEnrolment(deps, user, totpCode(started.setup.secret, now), now, {
+    password: PASSWORD,
+  });
   if (!confirmed.ok || !confirmed.recoveryCodes) throw new Error("not enrolled");
   return { user, email, secret: started.setup.secret, recoveryCodes: confirmed.recoveryCodes };
 }
@@ -69,11 +71,13 @@ describe("setting up an authenticator app", () => {
     expect(unseal(deps.key, pending?.secret ?? "", user.id)).toBe(started.setup.secret);
     expect(await listSecondFactors(t.db, user.id)).toHaveLength(0);
 
-    const wrong = await confirmTotpEnrolment(deps, user, "000000", now);
+    const wrong = await confirmTotpEnrolment(deps, user, "000000", now, { password: PASSWORD });
     expect(wrong).toMatchObject({ ok: false, fieldErrors: { code: expect.stringContaining("not right") } });
     expect(await listSecondFactors(t.db, user.id)).toHaveLength(0);
 
-    const ok = await confirmTotpEnrolment(deps, user, totpCode(started.setup.secret, now), now);
+    const ok = await confirmTotpEnrolment(deps, user, totpCode(started.setup.secret, now), now, {
+      password: PASSWORD,
+    });
     expect(ok).toMatchObject({ ok: true, recoveryCodes: expect.any(Array) });
     expect(ok.ok && ok.recoveryCodes).toHaveLength(10);
     expect(await countUnusedRecoveryCodes(t.db, user.id)).toBe(10);
@@ -199,7 +203,9 @@ describe("the required-factor switch", () => {
 
       const started = await startTotpEnrolment(deps, approver);
       if (!started.ok) throw new Error(started.message);
-      await confirmTotpEnrolment(deps, approver, totpCode(started.setup.secret, now), now);
+      await confirmTotpEnrolment(deps, approver, totpCode(started.setup.secret, now), now, {
+        password: PASSWORD,
+      });
       const free = await validateSession(t.db, a.token, now);
       expect(free.ok && free.user.mustEnrolSecondFactor).toBe(false);
       expect(await listAudit(t.db, { action: "settings.second-factor" })).not.toHaveLength(0);
@@ -305,12 +311,24 @@ describe("removing and resetting", () => {
 
   it("removing the last factor takes the recovery codes with it; new codes replace old ones", async () => {
     const now = new Date();
-    const { user, recoveryCodes } = await enrolled("operator", now);
-    const again = await regenerateRecoveryCodes(t.db, user.id);
+    const { user, secret, recoveryCodes } = await enrolled("operator", now);
+    // No session checked a factor here: the step-up is a code from the app (the next step's, this one spent).
+    const code = (n: number) => ({ code: totpCode(secret, new Date(now.getTime() + n * 30_000)) });
+    const again = await regenerateRecoveryCodes(deps, user.id, new Date(now.getTime() + 30_000), code(1));
     expect(again.ok && again.recoveryCodes?.some((c) => recoveryCodes.includes(c))).toBe(false);
     const [factor] = await listSecondFactors(t.db, user.id);
-    expect(await removeFactor(t.db, user.id, factor?.id ?? "")).toMatchObject({ ok: true });
+    const removed = await removeFactor(
+      deps,
+      user.id,
+      factor?.id ?? "",
+      new Date(now.getTime() + 60_000),
+      code(2),
+    );
+    expect(removed).toMatchObject({ ok: true });
     expect(await countUnusedRecoveryCodes(t.db, user.id)).toBe(0);
-    expect(await regenerateRecoveryCodes(t.db, user.id)).toMatchObject({ ok: false });
+    expect(await regenerateRecoveryCodes(deps, user.id, now, { password: PASSWORD })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("first"),
+    });
   });
 });
