@@ -13,7 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { type Server, withBenchDashboard } from "./dashboard-process";
-import { drive, firstAnswer, type Round, signedCallback } from "./dashboard-server";
+import { drive, type Round, signedCallback } from "./dashboard-server";
 import { type OtlpReceiver, startOtlpReceiver } from "@/lib/testing/otlp-receiver";
 import { figure, ratio } from "./lib";
 import { nextServerTree } from "./server-memory";
@@ -110,10 +110,7 @@ async function compare(collector: OtlpReceiver): Promise<void> {
     rounds: [],
   };
   await withServers([off, on], async () => {
-    for (const side of [off, on]) {
-      await firstAnswer(`${side.server?.url}/api/healthz`);
-      await drive(`${side.server?.url}/api/healthz`, WARMUP_SEC);
-    }
+    for (const side of [off, on]) await drive(`${side.server?.url}/api/healthz`, WARMUP_SEC);
     for (let i = 0; i < ROUNDS; i++)
       for (const side of i % 2 ? [on, off] : [off, on]) side.rounds.push(await round(side));
     const mean = (rounds: Round[], f: (r: Round) => number) =>

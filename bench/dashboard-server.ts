@@ -115,26 +115,6 @@ export async function drive(
   };
 }
 
-/**
- * Waits for `url` to answer 2xx once (polled, up to 2 minutes): a route's first request loads its module,
- * which on a busy machine outlasts a one-second warm-up round (the smoke's) and left it without any 2xx.
- */
-export async function firstAnswer(url: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const status = await fetch(url, { method: "POST", body: "{}" }).then(
-      async (res) => {
-        await res.body?.cancel();
-        return res.status;
-      },
-      () => 0,
-    );
-    if (status >= 200 && status < 300) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer 2xx in 2 minutes (last ${status})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function callbackRounds(
   server: Server,
   targets: CallbackTarget[],
@@ -147,7 +127,6 @@ async function callbackRounds(
     return { ...signedCallback(target, id), id };
   };
   // Warm-up: JIT, the route bundles, the connection pool.
-  await firstAnswer(`${server.url}/api/healthz`);
   await drive(`${server.url}/api/healthz`, WARMUP_SEC);
   await drive(`${server.url}/api/postback`, WARMUP_SEC, postback("warm"));
   const pids = nextServerTree(server.pid);
