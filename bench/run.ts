@@ -9,7 +9,7 @@
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { runOnSupportedNode } from "../scripts/node-runtime.mjs";
-import { runWorker } from "./dashboard-support";
+import { knownAbortReruns, runWorker } from "./dashboard-support";
 import { ROOT } from "./lib";
 import { applySmokeEnv } from "./smoke";
 
@@ -110,6 +110,8 @@ try {
   if (removeBuild) rmSync(build, { recursive: true, force: true });
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
+if (knownAbortReruns.length > 0)
+  console.log(`\nRun again:\n${knownAbortReruns.map((n) => `  ${n}`).join("\n")}`);
 if (failed.length > 0) {
   console.error(`\nbench: ${failed.length} of ${ran} parts failed in ${seconds} s: ${failed.join(", ")}`);
   process.exit(1);

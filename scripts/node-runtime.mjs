@@ -7,7 +7,9 @@
  *   on Node.js 24 from the npm registry (scripts/node-binary.mjs) and say so in one line.
  * - V8's thread isolation of JIT pages (`--memory-protection-keys`, on where the CPU has protection keys) can
  *   abort a process that creates and frees PGlite's WebAssembly across threads ("Check failed:
- *   jit_page.has_value()", nodejs/node#64500): every process of ours that runs PGlite starts without it.
+ *   jit_page.has_value()", nodejs/node#64500): every process of ours that runs PGlite starts without it. A sibling
+ *   check of the same registry ("jit_page_->allocations_.erase(addr) == 1") has failed on a CPU without them too,
+ *   rarely; the test runner and the bench run such a process again (scripts/worker-deaths.mjs).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { constants } from "node:os";
