@@ -36,6 +36,8 @@ export default defineConfig({
               : configDefaults.exclude,
           environment: "node",
           execArgv,
+          // On PGlite, every scratch database starts from one template made for the run, not from its own initdb.
+          globalSetup: process.env.TEST_DB === "postgres" ? [] : ["lib/testing/pglite-template-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two files at a time: most of an integration file's time is spent waiting (HTTP, timers, the

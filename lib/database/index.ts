@@ -36,21 +36,24 @@ export interface Database extends Sql {
 
 /**
  * PostgreSQL by URL (`poolMax`: connections of its pool, default 10), or PGlite in a folder or in memory. A
- * folder's `template`: the tarball a new folder is created from, when it fits (pglite-template.ts).
+ * folder's `template`: the tarball a new folder is created from, when it fits (pglite-template.ts); memory's:
+ * the tarball each memory database starts from (the tests make one per run, lib/testing/pglite-template-setup.ts,
+ * instead of an initdb per database).
  */
 export type DatabaseConfig =
   | { url: string; poolMax?: number }
   | { dataDir: string; template?: string }
-  | { memory: true };
+  | { memory: true; template?: string };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ("url" in config) return openPostgres(config.url, config.poolMax ?? 10);
   if ("dataDir" in config) return openPglite(config.dataDir, config.template);
-  return openPglite(undefined);
+  return openPglite(undefined, config.template);
 }
 
-/** The template's tarball when `dataDir` is to be created from it; logs why not when one was given. */
-function templateFor(dataDir: string, template: string | undefined): string | undefined {
+/** The template's tarball when `dataDir` (memory when undefined) is to be created from it; logs why not when
+ * one was given. */
+function templateFor(dataDir: string | undefined, template: string | undefined): string | undefined {
   if (!template) return undefined;
   const decision = templateDecision(
     dataDir,
@@ -64,12 +67,13 @@ function templateFor(dataDir: string, template: string | undefined): string | un
 
 async function openPglite(dataDir: string | undefined, template?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const tarball = dataDir ? templateFor(dataDir, template) : undefined;
+  const tarball = templateFor(dataDir, template);
   // In a worker thread, so its WebAssembly runs on another core than HTTP serving (pglite-thread.ts).
   const db = await openPgliteThread(dataDir, {
     template: tarball,
     onOpened: ({ fromTemplate, templateError }) => {
-      if (fromTemplate) log().info({ template: tarball }, "database: new PGlite folder from the template");
+      if (fromTemplate && dataDir)
+        log().info({ template: tarball }, "database: new PGlite folder from the template");
       else if (templateError)
         log().warn({ error: templateError }, "database: PGlite template failed, created the database anew");
     },

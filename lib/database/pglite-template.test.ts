@@ -45,6 +45,13 @@ describe("templateDecision", () => {
     expect(templateDecision(dir, template, "0.5.16")).toEqual({ use: template });
   });
 
+  it("uses it for a database in memory (no folder), made by the installed PGlite", () => {
+    expect(templateDecision(undefined, template, "0.5.16")).toEqual({ use: template });
+    expect(templateDecision(undefined, template, "0.5.17")).toEqual({
+      skip: expect.stringContaining("0.5.17"),
+    });
+  });
+
   it("skips it for a folder that holds a database (PGlite's PG_VERSION)", () => {
     writeFileSync(path.join(dir, "PG_VERSION"), "17\n");
     expect(templateDecision(dir, template, "0.5.16")).toEqual({ skip: expect.stringContaining("already") });

@@ -41,16 +41,16 @@ export function readPgliteTemplate(tarball: string): PgliteTemplate | { unusable
 export const holdsDatabase = (dataDir: string) => existsSync(path.join(dataDir, "PG_VERSION"));
 
 /**
- * Whether a folder is to be created from `template`: only when it holds no database yet and the template was
- * made by exactly the installed PGlite.
+ * Whether a folder (memory when undefined: a new database each time) is to be created from `template`: only
+ * when it holds no database yet and the template was made by exactly the installed PGlite.
  */
 export function templateDecision(
-  dataDir: string,
+  dataDir: string | undefined,
   template: PgliteTemplate | { unusable: string },
   installedPglite: string | undefined,
 ): { use: PgliteTemplate } | { skip: string } {
   if ("unusable" in template) return { skip: template.unusable };
-  if (holdsDatabase(dataDir)) return { skip: "the folder already holds a database" };
+  if (dataDir && holdsDatabase(dataDir)) return { skip: "the folder already holds a database" };
   if (template.pglite !== installedPglite)
     return {
       skip: `made by PGlite ${template.pglite}, ${installedPglite ?? "an unknown version"} is installed`,

@@ -78,13 +78,13 @@ async function handle(m) {
   }
   throw new Error("unknown op " + m.op);
 }
-// From the template (a new folder, pglite-template.ts) when given; should that fail, what it wrote is removed
-// (the folder held no database) and PGlite creates the database itself.
+// From the template (a new folder or memory, pglite-template.ts) when given; should that fail, what it wrote in
+// the folder is removed (the folder held no database) and PGlite creates the database itself.
 async function open() {
   const { dataDir, template } = workerData;
   if (!template) return { created: await PGlite.create(dataDir) };
   const fs = require("node:fs");
-  const before = new Set(fs.readdirSync(dataDir));
+  const before = new Set(dataDir ? fs.readdirSync(dataDir) : []);
   try {
     // Unzipped here: zlib's checksum refuses a damaged file with an error caught below, where PGlite's own
     // gunzip (a web stream) would fail outside any promise of ours and end the worker.
@@ -92,7 +92,7 @@ async function open() {
     const loadDataDir = new File([tar], "template.tar");
     return { created: await PGlite.create(dataDir, { loadDataDir }), fromTemplate: true };
   } catch (error) {
-    for (const entry of fs.readdirSync(dataDir))
+    for (const entry of dataDir ? fs.readdirSync(dataDir) : [])
       if (!before.has(entry)) fs.rmSync(require("node:path").join(dataDir, entry), { recursive: true, force: true });
     return { created: await PGlite.create(dataDir), templateError: plain(error).message };
   }
@@ -145,7 +145,8 @@ export interface PgliteOpened {
 
 /**
  * Opens PGlite in a worker on `dataDir` (memory when undefined). `template`: the tarball a folder without a
- * database is created from (the caller decided, pglite-template.ts); `onOpened` hears how it went.
+ * database (or the memory database) is created from (the caller decided, pglite-template.ts); `onOpened` hears
+ * how it went.
  */
 export async function openPgliteThread(
   dataDir: string | undefined,
@@ -153,7 +154,7 @@ export async function openPgliteThread(
 ): Promise<Database> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { modulePath: pgliteModulePath(), dataDir, template: dataDir && options.template },
+    workerData: { modulePath: pgliteModulePath(), dataDir, template: options.template },
   });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 1;

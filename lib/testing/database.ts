@@ -9,6 +9,10 @@ import { type Database, openDatabase } from "@/lib/database";
 export const TEST_POSTGRES_URL =
   process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
+/** The variable naming the run's PGlite template, set by the integration files' global setup
+ * (pglite-template-setup.ts) and inherited by their workers. */
+export const TEST_PGLITE_TEMPLATE = "TEST_PGLITE_TEMPLATE";
+
 export function testBackend(): "pglite" | "postgres" {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
@@ -22,7 +26,9 @@ export interface ScratchDatabase {
 
 export async function createScratchDatabase(prefix = "test"): Promise<ScratchDatabase> {
   if (testBackend() === "pglite") {
-    return { url: undefined, open: () => openDatabase({ memory: true }), drop: async () => {} };
+    // From the run's template when the global setup made one (pglite-template-setup.ts).
+    const template = process.env[TEST_PGLITE_TEMPLATE];
+    return { url: undefined, open: () => openDatabase({ memory: true, template }), drop: async () => {} };
   }
   return createPostgresScratchDatabase(prefix);
 }
