@@ -9,9 +9,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Database } from "@/lib/database";
+import { dashboardPgliteFolder } from "@/lib/database/dashboard/client";
 import { parseEnv } from "@/lib/env";
 import { createRuntime, type DashboardRuntime, installRuntime } from "@/lib/runtime";
-import { createScratchDatabase } from "./database";
+import { createScratchDatabase, seedPgliteFolder } from "./database";
 import { paymentApiEnv, type SandboxFixture, startSandboxFixture } from "./sandbox-fixture";
 
 export interface TestRuntime {
@@ -28,6 +29,7 @@ export async function startTestRuntime(
   const scratch = await createScratchDatabase(prefix);
   // On PGlite the runtime opens its own folder (as DATA_DIR does in production), not the scratch memory.
   const dataDir = scratch.url ? undefined : mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  if (dataDir) seedPgliteFolder(dashboardPgliteFolder(dataDir));
   const storage = scratch.url ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir };
   const runtime = createRuntime(parseEnv({ NODE_ENV: "test", ...storage, ...vars }));
   installRuntime(runtime);

@@ -4,6 +4,7 @@
  * on close, so no run depends on what an earlier one left.
  */
 import { randomBytes } from "node:crypto";
+import { cpSync } from "node:fs";
 import { type Database, openDatabase } from "@/lib/database";
 
 export const TEST_POSTGRES_URL =
@@ -12,6 +13,15 @@ export const TEST_POSTGRES_URL =
 /** The variable naming the run's PGlite template, set by the integration files' global setup
  * (pglite-template-setup.ts) and inherited by their workers. */
 export const TEST_PGLITE_TEMPLATE = "TEST_PGLITE_TEMPLATE";
+/** The same database as a data folder, closed cleanly (a copy of it opens without initdb). */
+export const TEST_PGLITE_FOLDER = "TEST_PGLITE_FOLDER";
+
+/** Puts a copy of the run's initialised PGlite folder at `target` (when the global setup made one), so PGlite
+ * opens it as an existing database rather than running initdb there. */
+export function seedPgliteFolder(target: string): void {
+  const folder = process.env[TEST_PGLITE_FOLDER];
+  if (folder) cpSync(folder, target, { recursive: true });
+}
 
 export function testBackend(): "pglite" | "postgres" {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";

@@ -18,12 +18,15 @@ export interface DashboardStoreConfig {
   poolMax?: number;
 }
 
+/** The folder of the dashboard's PGlite database under the data folder. */
+export const dashboardPgliteFolder = (dataDir: string) => path.resolve(dataDir, "dashboard");
+
 /** Opens the configured database and applies its migrations. */
 export async function openDashboardStore(config: DashboardStoreConfig): Promise<Database> {
   const db = await openDatabase(
     config.databaseUrl
       ? { url: config.databaseUrl, poolMax: config.poolMax }
-      : { dataDir: path.resolve(config.dataDir, "dashboard") },
+      : { dataDir: dashboardPgliteFolder(config.dataDir) },
   );
   return openDashboardDatabase(db);
 }
