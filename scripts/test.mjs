@@ -191,8 +191,10 @@ function unitAndIntegration(node = undefined, suffix = "") {
   }
 }
 
+/** Whether this run's typecheck step passed: the browser step's production build then skips its own check. */
+let typesChecked = false;
 if (want("static")) {
-  step("typecheck", bin("tsc"), ["--noEmit"]);
+  typesChecked = step("typecheck", bin("tsc"), ["--noEmit"]);
   step("lint", bin("biome"), ["lint", "."]);
   step("format", bin("biome"), ["format", "."]);
   // The layers of docs/architecture.md, by the rules in .dependency-cruiser.cjs.
@@ -222,7 +224,10 @@ if (want("unit") || want("integration")) {
 }
 if (want("e2e")) {
   const out = path.join(reports, "e2e.json");
-  step("e2e", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  step("e2e", bin("playwright"), ["test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    ...(typesChecked ? { NEXT_BUILD_TYPES_CHECKED: "1" } : {}),
+  });
   if (existsSync(out)) {
     const s = JSON.parse(readFileSync(out, "utf8")).stats;
     totals.passed += s.expected + s.flaky;
