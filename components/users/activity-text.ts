@@ -233,6 +233,9 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     `Added the alert channel “${str(e.details.name)}” (${e.details.kind === "email" ? "e-mail" : "webhook"})`,
   ],
   "settings.alert-channel-remove": (e) => [`Removed the alert channel “${str(e.details.name)}”`],
+  "settings.alert-channel-test": (e) => [
+    `Sent a test message to the alert channel “${str(e.details.name)}”${e.details.accepted === false ? `, which did not accept it: ${str(e.details.refusal)}` : ""}`,
+  ],
 };
 
 /** "“3 orders not sent…”" linked to the Alerts page. */

@@ -6,7 +6,7 @@ import {
   addAlertChannelAs,
   removeAlertChannelAs,
   saveAlertSettingsAs,
-  testAlertChannel,
+  testAlertChannelAs,
 } from "@/lib/alerts/manage";
 import { alertRuleSettingsSchema } from "@/lib/alerts/rules";
 import { USER_ADMIN_ROLES } from "@/lib/auth/roles";
@@ -44,10 +44,11 @@ export const removeAlertChannelAction = defineAction({
 export const testAlertChannelAction = defineAction({
   access: USER_ADMIN_ROLES,
   args: [channelIdSchema],
-  handler: async (_context, { channelId }) => {
+  handler: async ({ user }, { channelId }) => {
     const env = getEnv();
-    return testAlertChannel(
+    return testAlertChannelAs(
       await getDb(),
+      user,
       { publicBaseUrl: env.PUBLIC_BASE_URL, smtpUrl: env.SMTP_URL, emailFrom: env.ALERT_EMAIL_FROM },
       channelId,
     );

@@ -20,7 +20,7 @@ import { getAlertRuleSettings, saveAlertRuleSettings } from "./settings";
 import { listAudit } from "@/lib/database/dashboard/queries/audit";
 import { deliverDueAlerts, type DeliverySettings } from "./deliver";
 import { evaluateAlerts } from "./evaluate";
-import { acknowledgeAlertAs, resolveAlertAs, saveAlertSettingsAs } from "./manage";
+import { acknowledgeAlertAs, resolveAlertAs, saveAlertSettingsAs, testAlertChannelAs } from "./manage";
 import type { AlertRuleId } from "./rules";
 
 let db: Database;
@@ -356,4 +356,50 @@ it("saving unchanged settings writes nothing", async () => {
     message: "Nothing changed.",
   });
   expect(await listAudit(db, { action: "settings.alerts" })).toEqual([]);
+});
+
+describe("Send test", () => {
+  it("sends the sample to the channel and writes who sent it to the activity log, accepted or not", async () => {
+    const admin = await addTestUser(db, {
+      email: `tester-${randomUUID()}@example.com`,
+      password: "pw-123456789",
+    });
+    const channel = await insertAlertChannel(db, {
+      kind: "webhook",
+      name: "Ops hook",
+      target: web.url,
+      format: "json",
+      chatId: null,
+      createdBy: null,
+    });
+    expect(await testAlertChannelAs(db, admin, delivery, channel.id)).toEqual({
+      ok: true,
+      message: "Test message sent to “Ops hook”.",
+    });
+    expect(web.bodies).toHaveLength(1);
+
+    web.answers.push(503);
+    const refused = await testAlertChannelAs(db, admin, delivery, channel.id);
+    expect(refused.ok).toBe(false);
+    expect(refused.message).toMatch(/^“Ops hook” did not accept the test: .*503/);
+
+    const entries = await listAudit(db, { action: "settings.alert-channel-test" });
+    expect(entries.map((e) => [e.userId, e.target, e.details])).toEqual([
+      [admin.id, channel.id, expect.objectContaining({ name: "Ops hook", kind: "webhook", accepted: false })],
+      [admin.id, channel.id, { name: "Ops hook", kind: "webhook", accepted: true }],
+    ]);
+  });
+
+  it("an unknown channel: refused, nothing sent, nothing logged", async () => {
+    const admin = await addTestUser(db, {
+      email: `tester-${randomUUID()}@example.com`,
+      password: "pw-123456789",
+    });
+    expect(await testAlertChannelAs(db, admin, delivery, randomUUID())).toEqual({
+      ok: false,
+      message: "No such channel.",
+    });
+    expect(web.bodies).toHaveLength(0);
+    expect(await listAudit(db, { action: "settings.alert-channel-test" })).toEqual([]);
+  });
 });

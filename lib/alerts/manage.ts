@@ -118,8 +118,16 @@ export async function removeAlertChannelAs(sql: Sql, actor: Actor, id: string): 
     : { ok: false, message: "No such channel." };
 }
 
-/** Sends a test message to one channel now (not recorded as a delivery): the answer says how it went. */
-export async function testAlertChannel(sql: Sql, settings: SendSettings, id: string): Promise<ActionResult> {
+/**
+ * Sends a test message to one channel now (not recorded as a delivery): the answer says how it went. Written to
+ * the activity log, accepted or not: it sends data out of the dashboard to an address someone configured.
+ */
+export async function testAlertChannelAs(
+  sql: Sql,
+  actor: Actor,
+  settings: SendSettings,
+  id: string,
+): Promise<ActionResult> {
   const channel = await getAlertChannel(sql, id);
   if (!channel) return { ok: false, message: "No such channel." };
   const now = new Date();
@@ -138,13 +146,17 @@ export async function testAlertChannel(sql: Sql, settings: SendSettings, id: str
     resolvedBy: null,
     resolvedAt: null,
   };
-  try {
-    await sendToChannel(settings, channel, sample, "raised");
-    return { ok: true, message: `Test message sent to “${channel.name}”.` };
-  } catch (error) {
-    return {
-      ok: false,
-      message: `“${channel.name}” did not accept the test: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  }
+  const refusal = await sendToChannel(settings, channel, sample, "raised").then(
+    () => undefined,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  await writeAudit(sql, {
+    userId: actor.id,
+    action: "settings.alert-channel-test",
+    target: channel.id,
+    details: { name: channel.name, kind: channel.kind, accepted: !refusal, ...(refusal ? { refusal } : {}) },
+  });
+  return refusal
+    ? { ok: false, message: `“${channel.name}” did not accept the test: ${refusal}` }
+    : { ok: true, message: `Test message sent to “${channel.name}”.` };
 }

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   "settings.alerts",
   "settings.alert-channel-add",
   "settings.alert-channel-remove",
+  "settings.alert-channel-test",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
