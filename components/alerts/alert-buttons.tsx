@@ -1,10 +1,10 @@
 "use client";
 
 import { FormStatus } from "@/components/forms/form-status";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { acknowledgeAlertAction, resolveAlertAction } from "@/lib/actions/alert-actions";
 import type { AlertState } from "@/lib/database/dashboard/schema";
 import styles from "./alerts.module.css";
-import { useActionStatus } from "./use-action-status";
 
 /** Acknowledge (open only) and Resolve (open or acknowledged); the server checks the role again. */
 export function AlertButtons({
@@ -16,7 +16,7 @@ export function AlertButtons({
   state: AlertState;
   title: string;
 }) {
-  const { status, pending, run } = useActionStatus();
+  const { status, pending, run } = useFormAction({ refreshOnRefusal: true });
   return (
     <div className={styles.buttons}>
       {state === "open" ? (

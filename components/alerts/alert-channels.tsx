@@ -10,7 +10,6 @@ import {
 } from "@/lib/actions/alert-settings-actions";
 import { MAX_RECIPIENTS, WEBHOOK_FORMAT_LABELS, type WebhookFormat } from "@/lib/alerts/channel-schema";
 import styles from "./alerts.module.css";
-import { useActionStatus } from "./use-action-status";
 
 /** A channel as Settings lists it (a webhook's URL masked by the page). */
 export interface ChannelView {
@@ -63,7 +62,7 @@ export function AlertChannels({
 }
 
 function ChannelButtons({ channel }: { channel: ChannelView }) {
-  const { status, pending, run } = useActionStatus();
+  const { status, pending, run } = useFormAction({ refreshOnRefusal: true });
   return (
     <div className={styles.buttons}>
       <button
@@ -71,7 +70,7 @@ function ChannelButtons({ channel }: { channel: ChannelView }) {
         className="button-small"
         disabled={pending}
         aria-label={`Send test to ${channel.name}`}
-        onClick={() => run(() => testAlertChannelAction({ channelId: channel.id }), "Sending…")}
+        onClick={() => run(() => testAlertChannelAction({ channelId: channel.id }), { busy: "Sending…" })}
       >
         Send test
       </button>
@@ -80,7 +79,7 @@ function ChannelButtons({ channel }: { channel: ChannelView }) {
         className="button-small button-danger"
         disabled={pending}
         aria-label={`Remove ${channel.name}`}
-        onClick={() => run(() => removeAlertChannelAction({ channelId: channel.id }), "Removing…")}
+        onClick={() => run(() => removeAlertChannelAction({ channelId: channel.id }), { busy: "Removing…" })}
       >
         Remove
       </button>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState, useTransition } from "react";
+import { useId, useRef } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { STEP_UP_FIELDS, StepUpField, stepUpErrorField } from "@/components/second-factor/step-up-field";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
@@ -47,9 +48,7 @@ export function DecisionDialog(p: {
   const router = useRouter();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { errors, setErrors, status, setStatus, pending, call } = useFormAction();
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,10 +56,10 @@ export function DecisionDialog(p: {
     const names = [...(p.stepUp ? STEP_UP_FIELDS : []), ...p.fields.map((f) => f.name)];
     const values = Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? "")]));
     setErrors({});
-    setMessage(null);
-    startTransition(async () => {
-      try {
-        const result = await p.run(values);
+    setStatus(null);
+    call(
+      () => p.run(values),
+      (result) => {
         if (result.ok) {
           dialogRef.current?.close();
           router.refresh();
@@ -76,11 +75,10 @@ export function DecisionDialog(p: {
           .filter(([k]) => !placed.has(k))
           .map(([, v]) => v);
         const shown = Object.keys(fieldErrors).some((k) => placed.has(k));
-        setMessage([shown ? null : result.message, ...other].filter(Boolean).join(" ") || null);
-      } catch {
-        setMessage("Could not reach the dashboard. Try again.");
-      }
-    });
+        const text = [shown ? null : result.message, ...other].filter(Boolean).join(" ");
+        setStatus(text ? { tone: "error", text } : null);
+      },
+    );
   }
 
   const buttonClass = p.danger ? "button-danger" : p.primary ? "button-primary" : "";
@@ -144,7 +142,7 @@ export function DecisionDialog(p: {
             );
           })}
           <div role="status" aria-live="polite">
-            {message ? <p className="alert alert-error">{message}</p> : null}
+            {status ? <p className="alert alert-error">{status.text}</p> : null}
           </div>
           <div className={styles.buttons}>
             <button type="button" onClick={() => dialogRef.current?.close()} disabled={pending}>

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState, useTransition } from "react";
+import { useId, useRef, useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { type BatchPreviewResult, previewBatchAction } from "@/lib/actions/preview-batch-action";
 import { submitBatchAction } from "@/lib/actions/submit-batch-action";
 import type { PayoutMethod } from "@/lib/contract";
@@ -21,9 +22,10 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [checking, startChecking] = useTransition();
-  const [submitting, startSubmitting] = useTransition();
+  // Two actions, each with its own pending state ("Checking the file…", the submit button); one status line.
+  const check = useFormAction();
+  const send = useFormAction();
+  const message = check.status ?? send.status;
 
   function formOf(f: File): FormData {
     const form = new FormData();
@@ -35,34 +37,36 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
     const chosen = event.currentTarget.files?.[0] ?? null;
     setFile(chosen);
     setPreview(null);
-    setMessage(null);
+    check.setStatus(null);
+    send.setStatus(null);
     if (!chosen) return;
-    startChecking(async () => {
-      try {
-        const result = await previewBatchAction(formOf(chosen));
+    check.call(
+      () => previewBatchAction(formOf(chosen)),
+      (result) => {
         if (result.ok) setPreview(result);
-        else setMessage(result.fieldErrors?.file ?? result.message ?? "The file could not be checked.");
-      } catch {
-        setMessage("Could not reach the dashboard (is the file larger than the limit?). Try again.");
-      }
-    });
+        else {
+          const text = result.fieldErrors?.file ?? result.message ?? "The file could not be checked.";
+          check.setStatus({ tone: "error", text });
+        }
+      },
+      { text: "Could not reach the dashboard (is the file larger than the limit?). Try again." },
+    );
   }
 
   function submit() {
     if (!file) return;
-    setMessage(null);
-    startSubmitting(async () => {
-      try {
-        const result = await submitBatchAction(formOf(file));
+    send.setStatus(null);
+    send.call(
+      () => submitBatchAction(formOf(file)),
+      (result) => {
         if (result.ok) {
           router.push(`/payouts/batches/${result.batchId}`);
           return;
         }
-        setMessage(result.fieldErrors?.file ?? result.message ?? "The batch could not be made.");
-      } catch {
-        setMessage("Could not reach the dashboard. Try again.");
-      }
-    });
+        const text = result.fieldErrors?.file ?? result.message ?? "The batch could not be made.";
+        send.setStatus({ tone: "error", text });
+      },
+    );
   }
 
   const p0 = preview?.preview;
@@ -106,8 +110,8 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
           </span>
         </div>
         <div role="status" aria-live="polite">
-          {checking ? <p>Checking the file…</p> : null}
-          {message ? <p className="alert alert-error">{message}</p> : null}
+          {check.pending ? <p>Checking the file…</p> : null}
+          {message ? <p className="alert alert-error">{message.text}</p> : null}
         </div>
       </section>
 
@@ -209,8 +213,8 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
           ) : null}
           <div className="row">
             {submittable ? (
-              <button type="button" className="button-primary" onClick={submit} disabled={submitting}>
-                {submitting ? "Submitting…" : `Submit ${p0.validRows} pay-outs`}
+              <button type="button" className="button-primary" onClick={submit} disabled={send.pending}>
+                {send.pending ? "Submitting…" : `Submit ${p0.validRows} pay-outs`}
               </button>
             ) : (
               <p>Fix the errors in your file and choose it again.</p>

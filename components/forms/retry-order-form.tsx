@@ -1,11 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { retryOrderAction } from "@/lib/actions/retry-order-action";
 import { groupCardNumber } from "@/lib/orders/form-normalise";
 import styles from "./forms.module.css";
 import { PlainField } from "./plain-field";
+import { useFormAction } from "./use-form-action";
 
 /**
  * Resubmits a failed order with its own paymentId. For a card pay-out the full card number was never
@@ -15,33 +16,30 @@ export function RetryOrderForm({ orderId, cardMask }: { orderId: string; cardMas
   const router = useRouter();
   const inputId = useId();
   const [card, setCard] = useState("");
-  const [cardError, setCardError] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: "error" | "success" | "info"; text: string } | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { errors, setErrors, status, setStatus, pending, call } = useFormAction();
+  const cardError = errors.cardNumber ?? null;
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setCardError(null);
-    setMessage({ tone: "info", text: "Resubmitting to the payment service…" });
-    startTransition(async () => {
-      try {
-        const result = await retryOrderAction({ orderId, ...(cardMask ? { cardNumber: card } : {}) });
+    setErrors({});
+    setStatus({ tone: "info", text: "Resubmitting to the payment service…" });
+    call(
+      () => retryOrderAction({ orderId, ...(cardMask ? { cardNumber: card } : {}) }),
+      (result) => {
         if (result.ok) {
-          setMessage({ tone: "success", text: "Accepted by the payment service." });
+          setStatus({ tone: "success", text: "Accepted by the payment service." });
           router.refresh();
           return;
         }
-        setCardError(result.fieldErrors?.cardNumber ?? null);
+        setErrors(result.fieldErrors ?? {});
         const other = Object.entries(result.fieldErrors ?? {})
           .filter(([k]) => k !== "cardNumber")
           .map(([k, v]) => `${k}: ${v}`);
         const text = [result.message, ...other].filter(Boolean).join(" ");
-        setMessage(text ? { tone: "error", text } : null);
+        setStatus(text ? { tone: "error", text } : null);
         router.refresh();
-      } catch {
-        setMessage({ tone: "error", text: "Could not reach the dashboard. Try again." });
-      }
-    });
+      },
+    );
   }
 
   return (
@@ -82,9 +80,9 @@ export function RetryOrderForm({ orderId, cardMask }: { orderId: string; cardMas
           )}
         </button>
         <div role="status" aria-live="polite">
-          {message ? (
-            <span className={`${message.tone === "error" ? "field-error" : "muted"} ${styles.retryMessage}`}>
-              {message.text}
+          {status ? (
+            <span className={`${status.tone === "error" ? "field-error" : "muted"} ${styles.retryMessage}`}>
+              {status.text}
             </span>
           ) : null}
         </div>

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DecisionDialog } from "@/components/approvals/decision-dialog";
+import type { FormStatusValue } from "@/components/forms/form-status";
 import { newRecoveryCodesAction } from "@/lib/actions/new-recovery-codes-action";
 import type { AccountFactors, StepUpPrompt } from "@/lib/auth/second-factor/types";
 import { FactorList } from "./factor-list";
@@ -21,11 +22,11 @@ import { TotpSetup } from "./totp-setup";
 export function AccountSecondFactor({ initial, stepUp }: { initial: AccountFactors; stepUp: StepUpPrompt }) {
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<FormStatusValue | null>(null);
   const hasTotp = initial.factors.some((f) => f.kind === "totp");
 
   const changed = (ok: boolean, text: string, newCodes?: string[]) => {
-    setStatus({ ok, text });
+    setStatus({ tone: ok ? "success" : "error", text });
     if (newCodes) setCodes(newCodes);
     if (ok) router.refresh();
   };

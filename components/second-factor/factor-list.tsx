@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { DecisionDialog } from "@/components/approvals/decision-dialog";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { LocalTime } from "@/components/time/local-time";
 import { removeFactorAction } from "@/lib/actions/remove-factor-action";
 import { renameFactorAction } from "@/lib/actions/rename-factor-action";
@@ -49,25 +50,25 @@ function FactorItem({
 }) {
   const id = useId();
   const [renaming, setRenaming] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [pending, startTransition] = useTransition();
+  // The section's status line tells every answer but a refused name (at its field), unreachable included.
+  const { errors, setErrors, pending, call } = useFormAction();
+  const error = errors.name;
 
   function rename(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name") ?? "");
-    setError(undefined);
-    startTransition(async () => {
-      try {
-        const result = await renameFactorAction({ factorId: factor.id, name });
+    setErrors({});
+    call(
+      () => renameFactorAction({ factorId: factor.id, name }),
+      (result) => {
         if (result.ok) {
           setRenaming(false);
           onChanged(true, result.message ?? "Renamed.");
-        } else if (result.fieldErrors?.name) setError(result.fieldErrors.name);
+        } else if (result.fieldErrors?.name) setErrors({ name: result.fieldErrors.name });
         else onChanged(false, result.message ?? "Not renamed.");
-      } catch {
-        onChanged(false, "Could not reach the dashboard. Try again.");
-      }
-    });
+      },
+      { also: (text) => onChanged(false, text) },
+    );
   }
 
   /** A refusal stays in the dialog, at the step-up field it names; a removal is told in the section. */

@@ -5,6 +5,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/browser";
+import { UNREACHABLE } from "@/components/forms/use-form-action";
 import type { ActionResult } from "@/lib/actions/action-result";
 
 /** What the browser said when the passkey ceremony did not finish, for a status line. */
@@ -41,7 +42,7 @@ async function ceremony<O, B, R>(
     }
     return { reached: true, result: await finish(response) };
   } catch {
-    return { reached: false, message: "Could not reach the dashboard. Try again." };
+    return { reached: false, message: UNREACHABLE };
   }
 }
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { saveSecondFactorSettingAction } from "@/lib/actions/save-second-factor-setting-action";
 import styles from "./second-factor.module.css";
 import { StatusLine } from "./status-line";
@@ -11,23 +12,21 @@ export function SecondFactorSettingForm({ required }: { required: boolean }) {
   const router = useRouter();
   const id = useId();
   const [on, setOn] = useState(required);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { status, setStatus, pending, call } = useFormAction();
 
   function flip(next: boolean) {
     setOn(next);
     setStatus(null);
-    startTransition(async () => {
-      try {
-        const result = await saveSecondFactorSettingAction({ required: next });
-        setStatus({ ok: result.ok, text: result.message ?? (result.ok ? "Saved." : "Not saved.") });
+    call(
+      () => saveSecondFactorSettingAction({ required: next }),
+      (result) => {
+        const text = result.message ?? (result.ok ? "Saved." : "Not saved.");
+        setStatus({ tone: result.ok ? "success" : "error", text });
         if (result.ok) router.refresh();
         else setOn(!next);
-      } catch {
-        setOn(!next);
-        setStatus({ ok: false, text: "Could not reach the dashboard. Try again." });
-      }
-    });
+      },
+      { also: () => setOn(!next) },
+    );
   }
 
   return (

@@ -1,8 +1,9 @@
 "use client";
 
 import { QRCodeSVG } from "qrcode.react";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { PlainField } from "@/components/forms/plain-field";
+import { useFormAction } from "@/components/forms/use-form-action";
 import { confirmTotpAction } from "@/lib/actions/confirm-totp-action";
 import { startTotpEnrolmentAction } from "@/lib/actions/start-totp-enrolment-action";
 import { TOTP_STEP_UP_PASSKEY_FIELD } from "@/lib/auth/second-factor/schemas";
@@ -24,20 +25,14 @@ export function TotpSetup({
 }) {
   const id = useId();
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { errors, setErrors, status, setStatus, pending, call } = useFormAction();
+  const refused = (text: string) => setStatus({ tone: "error", text });
 
   function start() {
-    setMessage(null);
-    startTransition(async () => {
-      try {
-        const result = await startTotpEnrolmentAction();
-        if (result.ok) setSetup(result.setup);
-        else setMessage(result.message ?? "Could not start. Try again.");
-      } catch {
-        setMessage("Could not reach the dashboard. Try again.");
-      }
+    setStatus(null);
+    call(startTotpEnrolmentAction, (result) => {
+      if (result.ok) setSetup(result.setup);
+      else refused(result.message ?? "Could not start. Try again.");
     });
   }
 
@@ -47,10 +42,10 @@ export function TotpSetup({
     const code = String(form.get("code") ?? "");
     const password = String(form.get("password") ?? "");
     setErrors({});
-    setMessage(null);
-    startTransition(async () => {
-      try {
-        const result = await confirmTotpAction({ code, password });
+    setStatus(null);
+    call(
+      () => confirmTotpAction({ code, password }),
+      (result) => {
         if (result.ok) {
           setSetup(null);
           onEnrolled(result.message ?? "Authenticator app set up.", result.recoveryCodes);
@@ -59,11 +54,9 @@ export function TotpSetup({
         const fieldErrors = result.fieldErrors ?? {};
         setErrors(fieldErrors);
         const shown = ["code", "password", TOTP_STEP_UP_PASSKEY_FIELD].some((k) => k in fieldErrors);
-        if (!shown) setMessage(result.message ?? "Not set up.");
-      } catch {
-        setMessage("Could not reach the dashboard. Try again.");
-      }
-    });
+        if (!shown) refused(result.message ?? "Not set up.");
+      },
+    );
   }
 
   if (!setup) {
@@ -75,7 +68,7 @@ export function TotpSetup({
           </button>
         </div>
         <div role="status" aria-live="polite">
-          {message ? <p className={`alert alert-error ${styles.flush}`}>{message}</p> : null}
+          {status ? <p className={`alert alert-error ${styles.flush}`}>{status.text}</p> : null}
         </div>
       </div>
     );
@@ -128,7 +121,7 @@ export function TotpSetup({
         </div>
       </div>
       <div role="status" aria-live="polite">
-        {message ? <p className={`alert alert-error ${styles.flush}`}>{message}</p> : null}
+        {status ? <p className={`alert alert-error ${styles.flush}`}>{status.text}</p> : null}
       </div>
     </form>
   );
