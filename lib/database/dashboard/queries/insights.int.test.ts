@@ -15,6 +15,7 @@ import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/datab
 import { insertTestOrder } from "@/lib/testing/test-orders";
 import { storeAndApplySignedCallback } from "./callback-receiver";
 import { rollupDimensions, rollupSeries } from "@/lib/insights/read";
+import { plansOf } from "@/lib/testing/query-plans";
 
 const ROLLUPS = ["0022_insights_rollups", "0025_insights_spans"];
 const SPANS = { hour: "1 hour", "6h": "6 hours", day: "1 day", week: "7 days" } as const;
@@ -278,6 +279,16 @@ describe("insights reads over the spans", () => {
       expect(series.length).toBeGreaterThan(0);
       expect(series).toEqual(await directSeries({ ...r, from: hour(r.from), to: hour(r.to) }));
     });
+
+  it("reads the dimensions piece by piece through the primary key, nothing else in its condition", async () => {
+    const r = parseInsightsRange({ range: "30d", tz: "Europe/Berlin" }, new Date("2026-11-01T10:20:00Z"));
+    if (!r.ok) throw new Error("range");
+    const plans = await plansOf(db, (sql) => rollupDimensions(sql, r.range));
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatch(
+      /(Index|Index Only|Bitmap Index) Scan (using|on) order_rollup_pkey[^\n]*\n\s*Index Cond: \(\(start = p\.start\) AND \(span = p\.span\)\)$/m,
+    );
+  });
 
   it("sums pay-out failures by the reason the dashboard knows", async () => {
     const rows = await rollupDimensions(db, { from: new Date("2026-09-01"), to: new Date("2026-12-01") });

@@ -40,7 +40,9 @@ export async function rollupSeriesPieces(
 
 /**
  * The pieces' orders summed per every dimension (what the breakdowns, rates, percentiles and pay-out
- * failure reasons come from).
+ * failure reasons come from). Each piece is looked up on its own by the primary key (`OFFSET 0` keeps the
+ * planner from folding the pieces back into one join): the join with `IN_PIECES`' extra filter took longer
+ * to plan and to run the more history the table held (docs/architecture.md, Insights rollups).
  */
 export async function rollupDimensionPieces(
   sql: Sql,
@@ -51,7 +53,8 @@ export async function rollupDimensionPieces(
     `${PIECES(false)}
     SELECT r.currency, r.direction, r.method, r.country, r.status, r.bank, r.pay_bucket AS "payBucket", r.reason,
         sum(p.sign * r.n)::int AS count, sum(p.sign * r.amount)::text AS amount
-      FROM order_rollup r JOIN p ON ${IN_PIECES}
+      FROM p CROSS JOIN LATERAL (
+        SELECT * FROM order_rollup r WHERE r.start = p.start AND r.span = p.span OFFSET 0) r
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING sum(p.sign * r.n) <> 0`,
     pieceParams(pieces),
   );
