@@ -6,10 +6,12 @@
  * Result conventions that hold on both drivers: `numeric` comes back as a string, `timestamptz` as a Date,
  * `jsonb` as parsed JSON. Avoid selecting int8 (bigint) columns without a cast: the drivers disagree on it.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import type { PoolClient } from "pg";
 import { metrics, type PoolSource } from "@/lib/observability/metrics";
 import { startPgliteMaintenance } from "./pglite-maintenance";
+import { extractPgliteTemplate } from "./pglite-template-extract";
 import { pgliteVersionAt, readPgliteTemplate, templateDecision } from "./pglite-template";
 import { openPgliteThread, pgliteModulePath } from "./pglite-thread";
 import { log } from "@/lib/observability/logger";
@@ -65,16 +67,34 @@ function templateFor(dataDir: string | undefined, template: string | undefined):
   return undefined;
 }
 
+/**
+ * Unpacks the template into the new folder `dataDir` (pglite-template-extract.ts), so PGlite opens it as an
+ * existing database. Should that fail, what it wrote is removed (the folder held no database) and PGlite
+ * creates the database itself.
+ */
+function seedFolderFromTemplate(dataDir: string, tarball: string): void {
+  const before = new Set(readdirSync(dataDir));
+  try {
+    extractPgliteTemplate(readFileSync(tarball), dataDir);
+    log().info({ template: tarball }, "database: new PGlite folder from the template");
+  } catch (error) {
+    for (const entry of readdirSync(dataDir))
+      if (!before.has(entry)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    const message = error instanceof Error ? error.message : String(error);
+    log().warn({ error: message }, "database: PGlite template failed, created the database anew");
+  }
+}
+
 async function openPglite(dataDir: string | undefined, template?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const tarball = templateFor(dataDir, template);
+  if (dataDir && tarball) seedFolderFromTemplate(dataDir, tarball);
   // In a worker thread, so its WebAssembly runs on another core than HTTP serving (pglite-thread.ts).
   const db = await openPgliteThread(dataDir, {
-    template: tarball,
-    onOpened: ({ fromTemplate, templateError }) => {
-      if (fromTemplate && dataDir)
-        log().info({ template: tarball }, "database: new PGlite folder from the template");
-      else if (templateError)
+    // A database in memory has no folder to unpack into: PGlite loads the template itself.
+    template: dataDir ? undefined : tarball,
+    onOpened: ({ templateError }) => {
+      if (templateError)
         log().warn({ error: templateError }, "database: PGlite template failed, created the database anew");
     },
   });

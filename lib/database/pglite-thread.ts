@@ -78,22 +78,18 @@ async function handle(m) {
   }
   throw new Error("unknown op " + m.op);
 }
-// From the template (a new folder or memory, pglite-template.ts) when given; should that fail, what it wrote in
-// the folder is removed (the folder held no database) and PGlite creates the database itself.
+// A database in memory from the template when given (a new folder is unpacked before, pglite-template-extract.ts);
+// should that fail, PGlite creates the database itself.
 async function open() {
   const { dataDir, template } = workerData;
   if (!template) return { created: await PGlite.create(dataDir) };
-  const fs = require("node:fs");
-  const before = new Set(dataDir ? fs.readdirSync(dataDir) : []);
   try {
     // Unzipped here: zlib's checksum refuses a damaged file with an error caught below, where PGlite's own
     // gunzip (a web stream) would fail outside any promise of ours and end the worker.
-    const tar = require("node:zlib").gunzipSync(fs.readFileSync(template));
+    const tar = require("node:zlib").gunzipSync(require("node:fs").readFileSync(template));
     const loadDataDir = new File([tar], "template.tar");
     return { created: await PGlite.create(dataDir, { loadDataDir }), fromTemplate: true };
   } catch (error) {
-    for (const entry of dataDir ? fs.readdirSync(dataDir) : [])
-      if (!before.has(entry)) fs.rmSync(require("node:path").join(dataDir, entry), { recursive: true, force: true });
     return { created: await PGlite.create(dataDir), templateError: plain(error).message };
   }
 }
@@ -144,9 +140,9 @@ export interface PgliteOpened {
 }
 
 /**
- * Opens PGlite in a worker on `dataDir` (memory when undefined). `template`: the tarball a folder without a
- * database (or the memory database) is created from (the caller decided, pglite-template.ts); `onOpened` hears
- * how it went.
+ * Opens PGlite in a worker on `dataDir` (memory when undefined). `template`: the tarball a database in memory is
+ * created from (the caller decided, pglite-template.ts; a new folder is unpacked by the caller instead);
+ * `onOpened` hears how it went.
  */
 export async function openPgliteThread(
   dataDir: string | undefined,
@@ -154,7 +150,7 @@ export async function openPgliteThread(
 ): Promise<Database> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { modulePath: pgliteModulePath(), dataDir, template: options.template },
+    workerData: { modulePath: pgliteModulePath(), dataDir, template: dataDir ? undefined : options.template },
   });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 1;
