@@ -67,7 +67,7 @@ describe.runIf(testBackend() === "pglite")(
       expect(existsSync(template as string)).toBe(true);
     });
 
-    it("a test's PGlite folder seeded from the run's initialised folder opens as an existing database", async () => {
+    it("a test's PGlite folder seeded from the run's template opens as an existing database", async () => {
       const target = path.join(dir, "seeded");
       expect(holdsDatabase(target)).toBe(false);
       seedPgliteFolder(target);

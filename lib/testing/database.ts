@@ -4,8 +4,9 @@
  * on close, so no run depends on what an earlier one left.
  */
 import { randomBytes } from "node:crypto";
-import { cpSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { type Database, openDatabase } from "@/lib/database";
+import { extractPgliteTemplate } from "@/lib/database/pglite-template-extract";
 
 export const TEST_POSTGRES_URL =
   process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -13,14 +14,11 @@ export const TEST_POSTGRES_URL =
 /** The variable naming the run's PGlite template, set by the integration files' global setup
  * (pglite-template-setup.ts) and inherited by their workers. */
 export const TEST_PGLITE_TEMPLATE = "TEST_PGLITE_TEMPLATE";
-/** The same database as a data folder, closed cleanly (a copy of it opens without initdb). */
-export const TEST_PGLITE_FOLDER = "TEST_PGLITE_FOLDER";
-
-/** Puts a copy of the run's initialised PGlite folder at `target` (when the global setup made one), so PGlite
- * opens it as an existing database rather than running initdb there. */
+/** Unpacks the run's PGlite template (when the global setup made one) into `target`, so PGlite opens it as an
+ * existing database rather than running initdb there. */
 export function seedPgliteFolder(target: string): void {
-  const folder = process.env[TEST_PGLITE_FOLDER];
-  if (folder) cpSync(folder, target, { recursive: true });
+  const template = process.env[TEST_PGLITE_TEMPLATE];
+  if (template) extractPgliteTemplate(readFileSync(template), target);
 }
 
 export function testBackend(): "pglite" | "postgres" {

@@ -1,7 +1,8 @@
 /**
  * Vitest global setup of the integration files on PGlite: one PGlite template for the whole run — a database
  * just initialised, no migration — dumped once, from which every scratch PGlite database starts
- * (lib/testing/database.ts), and every PGlite folder a test's dashboard runtime opens, instead of running initdb itself: initdb is most of a new PGlite's cost (≈2.7 s
+ * (lib/testing/database.ts), and which is unpacked into every PGlite folder a test's dashboard runtime opens
+ * (seedPgliteFolder), instead of each running initdb: initdb is most of a new PGlite's cost (≈2.7 s
  * against ≈0.7 s from a template on a 2-core machine) and the integration files open a few hundred. What the
  * tests then see is the same database a fresh `new PGlite()` makes. Workers inherit TEST_PGLITE_TEMPLATE from
  * this process's environment.
@@ -12,16 +13,13 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { type PgliteTemplateTag, pgliteVersionAt, templateTagPath } from "@/lib/database/pglite-template";
 import { pgliteModulePath } from "@/lib/database/pglite-thread";
-import { TEST_PGLITE_FOLDER, TEST_PGLITE_TEMPLATE } from "./database";
+import { TEST_PGLITE_TEMPLATE } from "./database";
 
 export default async function setup(): Promise<() => void> {
   const pglite = pgliteVersionAt(pgliteModulePath());
   if (!pglite) throw new Error("the installed @electric-sql/pglite has no readable version");
   const dir = mkdtempSync(path.join(os.tmpdir(), "test-pglite-template-"));
-  // In a folder, closed cleanly: copied whole for a test that opens a folder (seedPgliteFolder); dumped for the
-  // databases in memory.
-  const folder = path.join(dir, "initialised");
-  const db = await PGlite.create(folder);
+  const db = await PGlite.create();
   const dump = await db.dumpDataDir("gzip");
   await db.close();
   const tarball = path.join(dir, "initialised.tar.gz");
@@ -29,6 +27,5 @@ export default async function setup(): Promise<() => void> {
   const tag: PgliteTemplateTag = { pglite, lastMigration: "" };
   writeFileSync(templateTagPath(tarball), `${JSON.stringify(tag)}\n`);
   process.env[TEST_PGLITE_TEMPLATE] = tarball;
-  process.env[TEST_PGLITE_FOLDER] = folder;
   return () => rmSync(dir, { recursive: true, force: true });
 }
