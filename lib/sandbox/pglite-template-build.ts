@@ -1,8 +1,9 @@
 /**
  * Writes the packaged sandbox's PGlite template into a folder (`tsx lib/sandbox/pglite-template-build.ts
- * <dir>`, run by scripts/pack.mjs): a database initialised and migrated with every sandbox migration, dumped
- * by PGlite (`dumpDataDir("gzip")`), and its tag (the PGlite version, the last migration). A new folder the
- * installed sandbox starts on is created from it (lib/database/pglite-template.ts).
+ * <dir>`, run by scripts/pack.mjs): a database initialised and migrated with every sandbox migration,
+ * compacted (lib/database/pglite-template-compact.ts) and dumped by PGlite (`dumpDataDir("gzip")`), and its tag
+ * (the PGlite version, the last migration). A new folder the installed sandbox starts on is unpacked from it
+ * (lib/database/pglite-template.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -11,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { migrate, openDatabase } from "@/lib/database";
 import { type PgliteTemplateTag, pgliteVersionAt, templateTagPath } from "@/lib/database/pglite-template";
+import { compactForTemplate } from "@/lib/database/pglite-template-compact";
 import { pgliteModulePath } from "@/lib/database/pglite-thread";
 import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "@/lib/database/sandbox/migrations";
 import { PGLITE_TEMPLATE_FILE } from "./pglite-template-file";
@@ -31,6 +33,7 @@ export async function writeSandboxPgliteTemplate(
     const lastMigration = applied.at(-1);
     if (!lastMigration) throw new Error("no sandbox migration was applied to the template");
     const reopened = await PGlite.create(scratch);
+    await compactForTemplate(reopened);
     const dump = await reopened.dumpDataDir("gzip");
     await reopened.close();
     const tarball = path.join(outDir, PGLITE_TEMPLATE_FILE);

@@ -4,7 +4,7 @@
  * (lib/testing/database.ts), and which is unpacked into every PGlite folder a test's dashboard runtime opens
  * (seedPgliteFolder), instead of each running initdb: initdb is most of a new PGlite's cost (≈2.7 s
  * against ≈0.7 s from a template on a 2-core machine) and the integration files open a few hundred. What the
- * tests then see is the same database a fresh `new PGlite()` makes. Workers inherit TEST_PGLITE_TEMPLATE from
+ * tests then see is the database a fresh `new PGlite()` makes (compacted: pglite-template-compact.ts). Workers inherit TEST_PGLITE_TEMPLATE from
  * this process's environment.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { type PgliteTemplateTag, pgliteVersionAt, templateTagPath } from "@/lib/database/pglite-template";
+import { compactForTemplate } from "@/lib/database/pglite-template-compact";
 import { pgliteModulePath } from "@/lib/database/pglite-thread";
 import { TEST_PGLITE_TEMPLATE } from "./database";
 
@@ -20,6 +21,7 @@ export default async function setup(): Promise<() => void> {
   if (!pglite) throw new Error("the installed @electric-sql/pglite has no readable version");
   const dir = mkdtempSync(path.join(os.tmpdir(), "test-pglite-template-"));
   const db = await PGlite.create();
+  await compactForTemplate(db);
   const dump = await db.dumpDataDir("gzip");
   await db.close();
   const tarball = path.join(dir, "initialised.tar.gz");
