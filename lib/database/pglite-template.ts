@@ -1,8 +1,9 @@
 /**
  * A PGlite template: a database already initialised (and migrated), dumped by PGlite's `dumpDataDir("gzip")`
  * into `<name>.tar.gz`, with `<name>.json` beside it saying which PGlite made it and its last migration. A new
- * data folder is created from it (`loadDataDir`) instead of by initdb, which is most of a first start (initdb
- * ≈2.7 s against ≈0.7 s on a 2-core machine). The packaged sandbox ships one (scripts/pack.mjs); anything
+ * data folder is unpacked from it (pglite-template-extract.ts; a database in memory loads it through PGlite's
+ * `loadDataDir`) instead of created by initdb, which is most of a first start (initdb ≈2.7 s against ≈0.35 s
+ * unpacking on a 2-core machine). The packaged sandbox ships one (scripts/pack.mjs); anything
  * unexpected — the folder already holds a database, another PGlite version (its files are that version's), a
  * missing or unreadable template — means the normal path, never a failure.
  */
