@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/database";
@@ -9,7 +10,7 @@ import { holdsDatabase, pgliteVersionAt, templateTagPath } from "./pglite-templa
 import { pgliteModulePath } from "./pglite-thread";
 
 // PGlite only: a PostgreSQL run of the integration files has no template and opens no PGlite.
-// Several PGlite databases per test (two of them by initdb): minutes on a loaded 2-core machine.
+// Several PGlite databases per test (one by initdb): minutes on a loaded 2-core machine.
 describe.runIf(testBackend() === "pglite")(
   "a PGlite database in memory from a template",
   { timeout: 180_000 },
@@ -19,7 +20,9 @@ describe.runIf(testBackend() === "pglite")(
     beforeAll(async () => {
       dir = mkdtempSync(path.join(os.tmpdir(), "memory-template-"));
       tarball = path.join(dir, "marked.tar.gz");
-      const db = await PGlite.create();
+      // Made from the run's template, not by an initdb of its own.
+      const base = gunzipSync(readFileSync(process.env[TEST_PGLITE_TEMPLATE] as string));
+      const db = await PGlite.create({ loadDataDir: new File([base], "base.tar") });
       await db.exec(
         "CREATE TABLE template_marker (made_at text); INSERT INTO template_marker VALUES ('template')",
       );
@@ -50,8 +53,7 @@ describe.runIf(testBackend() === "pglite")(
       await Promise.all([a.close(), b.close()]);
     });
 
-    it("without a template, or with a damaged one, is a fresh database", async () => {
-      expect(await markers()).toEqual([{ n: 0 }]);
+    it("with a damaged template, is a fresh database", async () => {
       const damaged = path.join(dir, "damaged.tar.gz");
       writeFileSync(damaged, "not a gzip file");
       writeFileSync(
