@@ -8,6 +8,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import type { PoolClient } from "pg";
 import { metrics, type PoolSource } from "@/lib/observability/metrics";
 import { startPgliteMaintenance } from "./pglite-maintenance";
@@ -67,6 +68,12 @@ function templateFor(dataDir: string | undefined, template: string | undefined):
   return undefined;
 }
 
+const templateFailed = (error: unknown) =>
+  log().warn(
+    { error: error instanceof Error ? error.message : String(error) },
+    "database: PGlite template failed, created the database anew",
+  );
+
 /**
  * Unpacks the template into the new folder `dataDir` (pglite-template-extract.ts), so PGlite opens it as an
  * existing database. Should that fail, what it wrote is removed (the folder held no database) and PGlite
@@ -80,9 +87,27 @@ function seedFolderFromTemplate(dataDir: string, tarball: string): void {
   } catch (error) {
     for (const entry of readdirSync(dataDir))
       if (!before.has(entry)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
-    const message = error instanceof Error ? error.message : String(error);
-    log().warn({ error: message }, "database: PGlite template failed, created the database anew");
+    templateFailed(error);
   }
+}
+
+/** Templates unzipped for databases in memory, once per process: the tests open hundreds from one. */
+const unzippedTemplates = new Map<string, Uint8Array>();
+
+/** The unzipped tar of `tarball` for a database in memory; undefined (logged) when it cannot be read. */
+function templateTarFor(tarball: string): Uint8Array | undefined {
+  let tar = unzippedTemplates.get(tarball);
+  if (tar) return tar;
+  try {
+    // zlib's checksum refuses a damaged file here, where PGlite's own gunzip (a web stream) would fail outside
+    // any promise of ours and end its worker.
+    tar = gunzipSync(readFileSync(tarball));
+  } catch (error) {
+    templateFailed(error);
+    return undefined;
+  }
+  unzippedTemplates.set(tarball, tar);
+  return tar;
 }
 
 async function openPglite(dataDir: string | undefined, template?: string): Promise<Database> {
@@ -91,11 +116,10 @@ async function openPglite(dataDir: string | undefined, template?: string): Promi
   if (dataDir && tarball) seedFolderFromTemplate(dataDir, tarball);
   // In a worker thread, so its WebAssembly runs on another core than HTTP serving (pglite-thread.ts).
   const db = await openPgliteThread(dataDir, {
-    // A database in memory has no folder to unpack into: PGlite loads the template itself.
-    template: dataDir ? undefined : tarball,
+    // A database in memory has no folder to unpack into: PGlite loads the template's tar itself.
+    templateTar: !dataDir && tarball ? templateTarFor(tarball) : undefined,
     onOpened: ({ templateError }) => {
-      if (templateError)
-        log().warn({ error: templateError }, "database: PGlite template failed, created the database anew");
+      if (templateError) templateFailed(templateError);
     },
   });
   // When the last statement ended (0 while any runs): maintenance vacuums only in a quiet moment.

@@ -78,26 +78,23 @@ async function handle(m) {
   }
   throw new Error("unknown op " + m.op);
 }
-// A database in memory from the template when given (a new folder is unpacked before, pglite-template-extract.ts);
-// should that fail, PGlite creates the database itself.
+// A database in memory from a template's tar when given (a new folder is unpacked before,
+// pglite-template-extract.ts); should PGlite refuse it, PGlite creates the database itself.
 async function open() {
-  const { dataDir, template } = workerData;
-  if (!template) return { created: await PGlite.create(dataDir) };
+  const { dataDir, templateTar } = workerData;
+  if (!templateTar) return { created: await PGlite.create(dataDir) };
   try {
-    // Unzipped here: zlib's checksum refuses a damaged file with an error caught below, where PGlite's own
-    // gunzip (a web stream) would fail outside any promise of ours and end the worker.
-    const tar = require("node:zlib").gunzipSync(require("node:fs").readFileSync(template));
-    const loadDataDir = new File([tar], "template.tar");
-    return { created: await PGlite.create(dataDir, { loadDataDir }), fromTemplate: true };
+    const loadDataDir = new File([templateTar], "template.tar");
+    return { created: await PGlite.create(dataDir, { loadDataDir }) };
   } catch (error) {
     return { created: await PGlite.create(dataDir), templateError: plain(error).message };
   }
 }
 open().then(
-  ({ created, fromTemplate, templateError }) => {
+  ({ created, templateError }) => {
     db = created;
     parentPort.on("message", (m) => handle(m).then((v) => reply(m.id, true, v), (e) => reply(m.id, false, e)));
-    parentPort.postMessage({ ready: true, fromTemplate, templateError });
+    parentPort.postMessage({ ready: true, templateError });
   },
   (error) => parentPort.postMessage({ ready: false, error: plain(error) }),
 );
@@ -133,24 +130,23 @@ export function pgliteModulePath(): string {
   }
 }
 
-/** How the worker opened its folder: from the template, or why not (the template was tried and failed). */
+/** How the worker opened its database: why not from the template, when one was given and PGlite refused it. */
 export interface PgliteOpened {
-  fromTemplate: boolean;
   templateError?: string;
 }
 
 /**
- * Opens PGlite in a worker on `dataDir` (memory when undefined). `template`: the tarball a database in memory is
- * created from (the caller decided, pglite-template.ts; a new folder is unpacked by the caller instead);
- * `onOpened` hears how it went.
+ * Opens PGlite in a worker on `dataDir` (memory when undefined). `templateTar`: the unzipped tar of a template a
+ * database in memory is created from (the caller decided, pglite-template.ts; a new folder is unpacked by the
+ * caller instead); `onOpened` hears how it went.
  */
 export async function openPgliteThread(
   dataDir: string | undefined,
-  options: { template?: string; onOpened?: (opened: PgliteOpened) => void } = {},
+  options: { templateTar?: Uint8Array; onOpened?: (opened: PgliteOpened) => void } = {},
 ): Promise<Database> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { modulePath: pgliteModulePath(), dataDir, template: dataDir ? undefined : options.template },
+    workerData: { modulePath: pgliteModulePath(), dataDir, templateTar: options.templateTar },
   });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 1;
@@ -162,7 +158,7 @@ export async function openPgliteThread(
     worker.once("message", (m: { ready: boolean; error?: ErrorFields } & Partial<PgliteOpened>) => {
       worker.off("error", onError);
       if (m.ready) {
-        options.onOpened?.({ fromTemplate: m.fromTemplate === true, templateError: m.templateError });
+        options.onOpened?.({ templateError: m.templateError });
         resolve();
       } else reject(m.error ? toError(m.error) : new Error("PGlite did not start"));
     });

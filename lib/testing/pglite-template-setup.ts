@@ -1,11 +1,10 @@
 /**
  * Vitest global setup of the integration files on PGlite: one PGlite template for the whole run — a database
- * just initialised, no migration — dumped once, from which every scratch PGlite database starts
- * (lib/testing/database.ts), and which is unpacked into every PGlite folder a test's dashboard runtime opens
- * (seedPgliteFolder), instead of each running initdb: initdb is most of a new PGlite's cost (≈2.7 s
- * against ≈0.7 s from a template on a 2-core machine) and the integration files open a few hundred. What the
- * tests then see is the database a fresh `new PGlite()` makes (compacted: pglite-template-compact.ts). Workers inherit TEST_PGLITE_TEMPLATE from
- * this process's environment.
+ * just initialised, no migration — dumped once. Every scratch PGlite database starts from it
+ * (lib/testing/database.ts) and every PGlite folder a test's dashboard runtime opens is unpacked from it
+ * (seedPgliteFolder), instead of each running initdb, most of a new PGlite's cost: the integration files open a
+ * few hundred. What the tests see is the database a fresh `new PGlite()` makes (compacted:
+ * pglite-template-compact.ts). Workers inherit TEST_PGLITE_TEMPLATE from this process's environment.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
