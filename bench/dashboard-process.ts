@@ -144,7 +144,15 @@ export async function withBenchDashboard(opts: {
   database?: "postgres" | "pglite";
   seed?: (db: Database) => Promise<void>;
   env?: Record<string, string>;
-  run: (server: Server, db: Database | undefined) => Promise<void>;
+  /**
+   * `restart(env)` stops the server and starts it again on the same database with `env` in place of
+   * `opts.env` (the observability bench swaps its sides' settings this way); the server is the new one.
+   */
+  run: (
+    server: Server,
+    db: Database | undefined,
+    restart: (env: Record<string, string>) => Promise<Server>,
+  ) => Promise<void>;
   after?: (db: Database) => Promise<void>;
 }): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${opts.name}-`));
@@ -167,16 +175,24 @@ export async function withBenchDashboard(opts: {
       await db.close();
       db = undefined;
     }
-    server = await startDashboard({
-      ...(pg ? { DATABASE_URL: pg.url } : {}),
-      DATA_DIR: dataDir,
-      PAYMENT_API_CLIENT_ID: SANDBOX_ACCOUNT.clientId,
-      PAYMENT_API_SECRET: SANDBOX_ACCOUNT.secret,
-      ADMIN_EMAIL: "bench-admin@example.com",
-      ADMIN_PASSWORD: "bench-admin-password-123",
-      ...opts.env,
-    });
-    await opts.run(server, db);
+    const start = (env: Record<string, string> | undefined) =>
+      startDashboard({
+        ...(pg ? { DATABASE_URL: pg.url } : {}),
+        DATA_DIR: dataDir,
+        PAYMENT_API_CLIENT_ID: SANDBOX_ACCOUNT.clientId,
+        PAYMENT_API_SECRET: SANDBOX_ACCOUNT.secret,
+        ADMIN_EMAIL: "bench-admin@example.com",
+        ADMIN_PASSWORD: "bench-admin-password-123",
+        ...env,
+      });
+    server = await start(opts.env);
+    const restart = async (env: Record<string, string>) => {
+      await server?.stop();
+      server = undefined;
+      server = await start(env);
+      return server;
+    };
+    await opts.run(server, db, restart);
     if (opts.after) {
       if (pglite) {
         await server.stop();
