@@ -1,12 +1,13 @@
 /**
  * Migration 0015: calls logged before it get the kind lib/payment-api/call-kinds.ts gives (and timeout or
- * network from their message), and its indexes serve the very statements listCalls sends, EXPLAINed with
- * sequential scans priced out (a near-empty table would never pick an index otherwise).
+ * network from their message), and its indexes serve the very statements listCalls sends, EXPLAINed on a log of
+ * realistic size and make-up, analysed, with sequential scans priced out.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, migrate } from "@/lib/database";
 import { listCalls } from "@/lib/database/dashboard/queries/payment-api-calls";
+import { insertUser } from "@/lib/database/dashboard/queries/users";
 import { callKindOf } from "@/lib/payment-api/call-kinds";
 import type { CallListFilters, CallListPage } from "@/lib/request-log/list-filters";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
@@ -88,17 +89,42 @@ describe("0015 request log filters", () => {
     expect(rows.filter((r) => !r.error).every((r) => r.error_kind === null)).toBe(true);
   });
 
-  it("serves the default view and its later pages by the index without the bank reads", async () => {
-    for (const plan of [await planOf({}), await planOf({}, { after: CURSOR })]) {
-      expect(plan).toContain("payment_api_calls_listed_idx");
-      expect(plan).not.toContain("Sort");
-    }
-  });
+  describe("plans, on a log of realistic size and make-up, analysed", () => {
+    // With only the ten rows above, the costs of the indexes that could serve a page came out nearly equal and
+    // the choice flipped with the table's physical state (another file's open snapshot delays pruning, PostgreSQL
+    // run): a plan test must be decided by statistics. 20,000 calls: 3 in 100 bank reads, 1 in 100 made by the
+    // system rather than a person, half of them before the pages' cursor.
+    beforeAll(async () => {
+      const user = await insertUser(db, {
+        id: randomUUID(),
+        email: `m0015-${randomUUID()}@example.com`,
+        name: "Plans",
+        role: "operator",
+        passwordHash: "x",
+      });
+      await db.query(
+        `INSERT INTO payment_api_calls (id, call_id, attempt, started_at, method, url, status, latency_ms, kind, user_id)
+       SELECT gen_random_uuid(), gen_random_uuid(), 1, $2::timestamptz + (10000 - g) * interval '1 minute', 'POST', 'http://x/', 200, 5,
+              CASE WHEN g % 100 < 3 THEN 'bank-list' ELSE 'payin-create' END,
+              CASE WHEN g % 100 = 99 THEN NULL ELSE $1::uuid END
+       FROM generate_series(1, 20000) AS g`,
+        [user?.id, new Date(Number(CURSOR.split("_")[0]) / 1000).toISOString()],
+      );
+      await db.exec("ANALYZE payment_api_calls");
+    });
 
-  it("serves the call and who filters' pages by their indexes", async () => {
-    const byCall = await planOf({ call: "bank-list" }, { after: CURSOR });
-    expect(byCall).toContain("payment_api_calls_kind_idx");
-    expect(byCall).not.toContain("Sort");
-    expect(await planOf({ who: "system", banks: "1" })).toContain("payment_api_calls_user_idx");
+    it("serves the default view and its later pages by the index without the bank reads", async () => {
+      for (const plan of [await planOf({}), await planOf({}, { after: CURSOR })]) {
+        expect(plan).toContain("payment_api_calls_listed_idx");
+        expect(plan).not.toContain("Sort");
+      }
+    });
+
+    it("serves the call and who filters' pages by their indexes", async () => {
+      const byCall = await planOf({ call: "bank-list" }, { after: CURSOR });
+      expect(byCall).toContain("payment_api_calls_kind_idx");
+      expect(byCall).not.toContain("Sort");
+      expect(await planOf({ who: "system", banks: "1" })).toContain("payment_api_calls_user_idx");
+    });
   });
 });
