@@ -117,10 +117,11 @@ const mean = (rounds: Round[], f: (r: Round) => number) =>
   rounds.reduce((t, r) => t + f(r), 0) / Math.max(1, rounds.length);
 
 async function compare(collector: OtlpReceiver): Promise<void> {
+  const common = { SANDBOX_RATE_LIMIT_PER_MINUTE: "0" };
   const settings: Record<Setting, Record<string, string>> = {
-    off: { SANDBOX_RATE_LIMIT_PER_MINUTE: "0", LOG_LEVEL: "silent" },
+    off: { ...common, LOG_LEVEL: "silent" },
     on: {
-      SANDBOX_RATE_LIMIT_PER_MINUTE: "0",
+      ...common,
       LOG_LEVEL: "info",
       METRICS_TOKEN: TOKEN,
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
@@ -137,7 +138,7 @@ async function compare(collector: OtlpReceiver): Promise<void> {
   const halfRatios: number[] = [];
   await withServers(
     [a, b],
-    (i) => settings[i === a ? "off" : "on"],
+    (i) => settings[halves[0].off === i ? "off" : "on"],
     async () => {
       for (const [h, half] of halves.entries()) {
         if (h > 0)

@@ -63,7 +63,9 @@ async function planOf(filters: CallListFilters, page: CallListPage = {}): Promis
   return plans.join("\n");
 }
 
-const CURSOR = `1773144000000000_${randomUUID()}`;
+/** A later page's cursor (keyset-cursor.ts: microseconds, then the id), at CURSOR_AT. */
+const CURSOR_AT = new Date("2026-03-10T12:00:00Z");
+const CURSOR = `${CURSOR_AT.getTime() * 1000}_${randomUUID()}`;
 
 describe("0015 request log filters", () => {
   it("files the calls logged before it as call-kinds.ts does, with timeout or network from the message", async () => {
@@ -108,7 +110,7 @@ describe("0015 request log filters", () => {
               CASE WHEN g % 100 < 3 THEN 'bank-list' ELSE 'payin-create' END,
               CASE WHEN g % 100 = 99 THEN NULL ELSE $1::uuid END
        FROM generate_series(1, 20000) AS g`,
-        [user?.id, new Date(Number(CURSOR.split("_")[0]) / 1000).toISOString()],
+        [user?.id, CURSOR_AT.toISOString()],
       );
       await db.exec("ANALYZE payment_api_calls");
     });
