@@ -36,16 +36,8 @@ describe("the logger's stdout", () => {
     expect(messages(run.stdout)).toEqual(["before exit"]);
   });
 
-  test("an info line is written within the flush interval while the process goes on; a warning at once", async () => {
-    const script = `import { createLogger } from "./lib/observability/logger.ts";
-const log = createLogger({ level: "info" });
-log.info("waiting");
-process.stdin.once("data", () => {
-  log.warn("at once");
-  // This thread stops for 20 s: no timer can flush; only a write started by the warning itself gets out.
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20_000);
-});
-process.stdin.resume();`;
+  /** Runs `script` in a child process; `seen(msg)` resolves once a line with that message is on its stdout. */
+  function watchLogging(script: string) {
     const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
       cwd: root,
       stdio: ["pipe", "pipe", "inherit"],
@@ -56,8 +48,9 @@ process.stdin.resume();`;
       out += c.toString();
       for (const check of waiting) check();
     });
-    const seen = (msg: string) =>
-      new Promise<void>((resolve) => {
+    const seen = (msg: string, what: string) => {
+      let timer: NodeJS.Timeout | undefined;
+      const line = new Promise<void>((resolve) => {
         const check = () => {
           if (!messages(out).includes(msg)) return;
           waiting.delete(check);
@@ -66,17 +59,47 @@ process.stdin.resume();`;
         waiting.add(check);
         check();
       });
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: "${msg}" not written within 10 s`)), 10_000);
+      });
+      return Promise.race([line, late]).finally(() => clearTimeout(timer));
+    };
+    return { child, seen, messages: () => messages(out) };
+  }
+
+  test("an info line is written within the flush interval while the process goes on", async () => {
+    const { child, seen } = watchLogging(`import { createLogger } from "./lib/observability/logger.ts";
+createLogger({ level: "info" }).info("waiting");
+process.stdin.resume();`);
     try {
-      await seen("waiting"); // by the interval's flush: the process neither ended nor wrote 4 KB
-      child.stdin.write("go\n");
-      const blocked = new Promise((_, reject) =>
-        setTimeout(
-          () => reject(new Error("the warning was not written while its process was blocked")),
-          10_000,
-        ),
-      );
-      await Promise.race([seen("at once"), blocked]);
-      expect(messages(out)).toEqual(["waiting", "at once"]);
+      await seen("waiting", "by the interval's flush: the process neither ended nor wrote 4 KB");
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 40_000);
+
+  test("a warning is written at once, also when it comes while a write is in flight", async () => {
+    // The interval is an hour and nothing fills the buffer or ends the process: only the warning's own flush writes.
+    const { child, seen, messages } =
+      watchLogging(`import { createLogger } from "./lib/observability/logger.ts";
+const log = createLogger({ level: "info", flushEveryMs: 3_600_000 });
+log.info("buffered");
+let step = 0;
+process.stdin.on("data", () => {
+  step += 1;
+  if (step === 1) log.warn("alone");
+  else {
+    log.info("x".repeat(5000)); // over the buffer's 4 KB: its write starts now and is in flight ...
+    log.warn("during a write"); // ... when this warning asks for a flush
+  }
+});`);
+    try {
+      child.stdin.write("1\n");
+      await seen("alone", "a warning with nothing in flight");
+      expect(messages()).toEqual(["buffered", "alone"]);
+      child.stdin.write("2\n");
+      await seen("during a write", "a warning logged while a write was in flight");
+      expect(messages()).toEqual(["buffered", "alone", "x".repeat(5000), "during a write"]);
     } finally {
       child.kill("SIGKILL");
     }

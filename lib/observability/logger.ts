@@ -71,6 +71,8 @@ export interface LoggerSettings {
   name?: string;
   /** Where lines go (tests); default stdout, or pino-pretty's transport when `pretty`. */
   destination?: DestinationStream;
+  /** How often stdout's buffer is written at the latest; default FLUSH_EVERY_MS (tests set it long). */
+  flushEveryMs?: number;
 }
 
 export function loggerOptions(settings: LoggerSettings = {}): LoggerOptions {
@@ -118,15 +120,29 @@ const FLUSH_EVERY_MS = 1000;
  * warning or an error is flushed at once, and pino flushes the rest when the process exits (not on SIGKILL:
  * at most the last second's `info` lines are lost then).
  */
-function stdoutDestination(): DestinationStream {
+function stdoutDestination(flushEveryMs = FLUSH_EVERY_MS): DestinationStream {
   const destination = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES });
+  const flushBuffered = destination.flush.bind(destination);
+  // sonic-boom's flush does nothing while a write is in flight, and when that write ends it writes what
+  // came meanwhile only if it fills the buffer: a warning logged then would wait for the interval. So a
+  // flush asked for (a warning's) is asked again when the write in flight has ended ("drain").
+  let flushAgainOnDrain = false;
+  destination.on("drain", () => {
+    if (!flushAgainOnDrain) return;
+    flushAgainOnDrain = false;
+    flushBuffered();
+  });
+  destination.flush = (done?: (err?: Error) => void) => {
+    flushAgainOnDrain = true;
+    flushBuffered(done);
+  };
   const timer = setInterval(() => {
     try {
-      destination.flush();
+      flushBuffered();
     } catch {
       clearInterval(timer); // ended (the process is exiting): nothing more to flush
     }
-  }, FLUSH_EVERY_MS);
+  }, flushEveryMs);
   timer.unref();
   return destination;
 }
@@ -140,7 +156,7 @@ export function createLogger(settings: LoggerSettings = {}): Logger {
       formatters: {},
       transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l" } },
     });
-  return pino(options, stdoutDestination());
+  return pino(options, stdoutDestination(settings.flushEveryMs));
 }
 
 /** Whether lines are pretty: in development, or when LOG_PRETTY=1 asks for it. */
