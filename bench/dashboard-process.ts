@@ -146,7 +146,7 @@ export async function withBenchDashboard(opts: {
   env?: Record<string, string>;
   /**
    * `restart(env)` stops the server and starts it again on the same database with `env` in place of
-   * `opts.env` (the observability bench swaps its sides' settings this way); the server is the new one.
+   * `opts.env` (the observability bench changes its setting this way); the server is the new one.
    */
   run: (
     server: Server,
