@@ -28,6 +28,8 @@ test("change your own password from the user menu: other sessions end, this one 
   page,
   browser,
 }) => {
+  // A long scenario (several browsers or sign-ins): 43–51 s on a slow-cores day, near the default 60 s.
+  test.setTimeout(120_000);
   const user = await addOperator(page);
   const here = await signedOutContext(browser);
   const elsewhere = await signedOutContext(browser);

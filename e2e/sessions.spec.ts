@@ -65,6 +65,8 @@ test("your sessions: sign out your other browser; its live stream closes at once
   page,
   browser,
 }) => {
+  // A long scenario (several browsers or sign-ins): 43–51 s on a slow-cores day, near the default 60 s.
+  test.setTimeout(120_000);
   const user = await addOperator(page);
   const here = await signedOutContext(browser);
   const elsewhere = await firefoxContext(browser);
@@ -115,6 +117,8 @@ test("sign out all other sessions: every other browser is signed out, this one s
   page,
   browser,
 }) => {
+  // A long scenario (several browsers or sign-ins): 43–51 s on a slow-cores day, near the default 60 s.
+  test.setTimeout(120_000);
   const user = await addOperator(page);
   const contexts = [
     await signedOutContext(browser),
@@ -149,6 +153,8 @@ test("an admin ends a user's sessions from Users: one, then all; the user's stre
   browser,
   createPayin,
 }) => {
+  // Three browsers, a live stream, axe and screenshots: over the default 60 s on a slow-cores day.
+  test.setTimeout(150_000);
   const user = await addOperator(page);
   const order = await createPayin({ email: `sessions-live-${unique()}@example.com`, method: "Card" });
   const chrome = await signedOutContext(browser);

@@ -43,6 +43,8 @@ test("a locked account still lets its owner in from a browser they signed in on 
   page,
   browser,
 }) => {
+  // A long scenario (several browsers or sign-ins): 43–51 s on a slow-cores day, near the default 60 s.
+  test.setTimeout(120_000);
   const email = `owner-${unique()}@example.com`;
   const password = "owner-password-123";
   await addUser(page, { email, password, role: "operator", name: "Locked Out" });
