@@ -58,7 +58,7 @@ function scraper(url: string): () => Promise<number> {
 }
 
 /** off on on off off on on off …: each setting as often in every position of a drift. */
-export function roundOrder(rounds: number): Setting[] {
+function roundOrder(rounds: number): Setting[] {
   return Array.from({ length: rounds }, (_, i) => (((i + 1) >> 1) % 2 === 0 ? "off" : "on"));
 }
 

@@ -125,7 +125,8 @@ function stdoutDestination(flushEveryMs = FLUSH_EVERY_MS): DestinationStream {
   const flushBuffered = destination.flush.bind(destination);
   // sonic-boom's flush does nothing while a write is in flight, and when that write ends it writes what
   // came meanwhile only if it fills the buffer: a warning logged then would wait for the interval. So a
-  // flush asked for (a warning's) is asked again when the write in flight has ended ("drain").
+  // flush asked for (a warning's) is asked again when the write in flight has ended ("drain"). With nothing
+  // in flight, that second flush finds the buffer empty and costs one empty write: once a warning, not a line.
   let flushAgainOnDrain = false;
   destination.on("drain", () => {
     if (!flushAgainOnDrain) return;
