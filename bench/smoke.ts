@@ -11,6 +11,7 @@ export const SMOKE_ENV: Record<string, string> = {
   BENCH_STORE_PER_BLOCK: "5",
   BENCH_RSS_ORDERS: "200",
   BENCH_PACKAGE_ROUNDS: "1",
+  BENCH_PACKAGE_STARTS: "1",
   // dashboard
   BENCH_ACTION_CALLS: "5",
   BENCH_HTTP_ACTION_CALLS: "5",
