@@ -6,7 +6,7 @@ import type { SandboxOrder } from "../lib/contract/sandbox-controls";
 import { UUID_GROUP, UUID_PATTERN } from "../lib/contract/uuid";
 import { test as base, expect } from "../lib/sandbox/kit/playwright";
 import { E2E } from "./config";
-import { addUser, signedOutContext, signIn } from "./staff";
+import { addUser, firstSignIn, signedOutContext } from "./staff";
 
 /**
  * What the specs share: `test` with the sandbox QA kit (`sandbox`, lib/sandbox/kit: the fixture a QA team's
@@ -161,16 +161,17 @@ export interface StaffMember {
 }
 
 /**
- * Adds a user with `role` through /users (as the admin's `page`) and signs them in on a page of their own:
- * for flows that need a person with nothing of their own yet (saved views, a second user's eyes).
+ * Adds a user with `role` through /users (as the admin's `page`) and signs them in on a page of their own
+ * (their first sign-in: they replace the admin's initial password with their own): for flows that need a
+ * person with nothing of their own yet (saved views, a second user's eyes).
  */
 async function addStaffMember(browser: Browser, page: Page, role: StaffRole): Promise<StaffMember> {
   const email = `${role}-${unique()}@example.com`;
   const password = `${role}-password-123`;
-  await addUser(page, { email, password, role });
+  const initial = `${role}-initial-123`;
+  await addUser(page, { email, password: initial, role }, { firstSignIn: false });
   const theirs = await (await signedOutContext(browser)).newPage();
-  await signIn(theirs, email, password);
-  await expect(theirs).not.toHaveURL(/\/login/);
+  await firstSignIn(theirs, email, initial, password);
   return { email, password, page: theirs };
 }
 

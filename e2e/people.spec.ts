@@ -1,12 +1,20 @@
 import type { Page } from "@playwright/test";
 import { E2E } from "./config";
 import { expect, screenshot, test, UUID_GROUP } from "./fixtures";
-import { addTestOperator, seriousAxeViolations, signedOutContext, signIn } from "./staff";
+import {
+  addTestOperator,
+  addUser,
+  changePassword,
+  FORCED_CHANGE_NOTICE,
+  seriousAxeViolations,
+  signedOutContext,
+  signIn,
+} from "./staff";
 
 /**
- * People (issue 11): changing your own password, an admin's one-time password reset, Disable's
- * confirmation, and the activity log in sentences with links. Every flow works on a fresh user: the
- * shared e2e admin's password is never changed.
+ * People (issue 11): changing your own password, an admin's one-time password reset, a new colleague's first
+ * sign-in with the initial password an admin typed, Disable's confirmation, and the activity log in sentences
+ * with links. Every flow works on a fresh user: the shared e2e admin's password is never changed.
  */
 
 /** A user's row on /users, as links to it are written: /users#user-<id>. */
@@ -15,14 +23,6 @@ const USER_ANCHOR = `/users#user-${UUID_GROUP}`;
 const PHONE = { width: 390, height: 844 };
 
 const addOperator = (page: Page) => addTestOperator(page, "person");
-
-async function changePassword(page: Page, current: string, next: string): Promise<void> {
-  const form = page.getByRole("region", { name: "Change password" });
-  await form.getByLabel("Current password").fill(current);
-  await form.getByLabel("New password", { exact: true }).fill(next);
-  await form.getByLabel("Repeat the new password").fill(next);
-  await form.getByRole("button", { name: "Change password" }).click();
-}
 
 test("change your own password from the user menu: other sessions end, this one stays, the new one signs in", async ({
   page,
@@ -127,7 +127,7 @@ test("an admin resets a password: the one-time password is shown once and forces
     // With the one-time password they land on Your account and can go nowhere else.
     await signIn(them, user.email, oneTime);
     await expect(them).toHaveURL(/\/account$/);
-    await expect(them.getByRole("main").getByRole("alert")).toContainText("An admin reset your password.");
+    await expect(them.getByRole("main").getByRole("alert")).toContainText(FORCED_CHANGE_NOTICE);
     await expect(them.getByRole("navigation", { name: "Main" }).first().getByRole("link")).toHaveCount(0);
     await screenshot(them, "forced-change-desktop");
     await them.goto("/orders");
@@ -152,6 +152,45 @@ test("an admin resets a password: the one-time password is shown once and forces
     await expect(activity.locator('li[data-action="user.password-change"]').first()).toContainText(
       "Replaced their one-time password with a new password",
     );
+  } finally {
+    await theirs.close();
+  }
+});
+
+test("a new colleague's first sign-in: the initial password an admin typed opens only Your account, and is replaced", async ({
+  page,
+  browser,
+}) => {
+  const user = {
+    email: `colleague-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: "initial-password-123",
+    role: "operator" as const,
+  };
+  await addUser(page, user, { firstSignIn: false });
+  await expect(page.getByRole("status").filter({ hasText: `Added ${user.email}` })).toContainText(
+    "Their initial password works for one sign-in, within 24 hours; then they choose their own.",
+  );
+  const theirs = await signedOutContext(browser);
+  try {
+    const them = await theirs.newPage();
+    await signIn(them, user.email, user.password);
+    await expect(them).toHaveURL(/\/account$/);
+    await expect(them.getByRole("main").getByRole("alert")).toContainText(FORCED_CHANGE_NOTICE);
+    await expect(them.getByRole("navigation", { name: "Main" }).first().getByRole("link")).toHaveCount(0);
+    await screenshot(them, "first-sign-in-desktop");
+    await them.goto("/payins/new");
+    await expect(them).toHaveURL(/\/account$/);
+
+    await changePassword(them, user.password, "my-own-password-456");
+    await expect(them.getByRole("heading", { name: "Overview" })).toBeVisible();
+
+    // The admin's password is gone; theirs signs in, with nothing forced.
+    await them.locator("aside").getByRole("button", { name: "Sign out" }).click();
+    await expect(them).toHaveURL(/\/login/);
+    await signIn(them, user.email, user.password);
+    await expect(them.getByRole("status")).toHaveText("Email or password is incorrect.");
+    await signIn(them, user.email, "my-own-password-456");
+    await expect(them.getByRole("heading", { name: "Overview" })).toBeVisible();
   } finally {
     await theirs.close();
   }

@@ -33,17 +33,67 @@ export interface NewStaffUser {
   name?: string;
 }
 
-/** Adds a user through /users as the admin `page`, and waits until the page says so and lists them. */
-export async function addUser(page: Page, user: NewStaffUser): Promise<void> {
+/** Fills "Change password" on /account and submits it; what comes of it is for the caller to check. */
+export async function changePassword(page: Page, current: string, next: string): Promise<void> {
+  const form = page.getByRole("region", { name: "Change password" });
+  await form.getByLabel("Current password").fill(current);
+  await form.getByLabel("New password", { exact: true }).fill(next);
+  await form.getByLabel("Repeat the new password").fill(next);
+  await form.getByRole("button", { name: "Change password" }).click();
+}
+
+/** The notice /account shows while the one-time password an admin gave must be replaced. */
+export const FORCED_CHANGE_NOTICE = "An admin set your password for this one sign-in.";
+
+/**
+ * Adds a user through /users as the admin `page` and waits until the page says so and lists them. The
+ * password an admin types there works for one sign-in only, which must replace it: so unless
+ * `firstSignIn: false`, the user is added with another (initial) password and then, in a browser of their
+ * own (closed after), signs in once and chooses `user.password`, as a new colleague would; the caller can
+ * then sign in with `user.password` as often as it likes. With `firstSignIn: false` the initial password is
+ * `user.password` and the first sign-in is the caller's.
+ */
+export async function addUser(
+  page: Page,
+  user: NewStaffUser,
+  { firstSignIn: signInFirst = true }: { firstSignIn?: boolean } = {},
+): Promise<void> {
+  const initial = signInFirst ? `initial-${crypto.randomUUID().slice(0, 12)}` : user.password;
   await page.goto("/users");
   const form = page.locator("form", { has: page.getByRole("button", { name: "Add user" }) });
   await form.getByLabel("Email").fill(user.email);
   if (user.name) await form.getByLabel("Name").fill(user.name);
   await form.getByLabel("Role", { exact: true }).selectOption(user.role);
-  await form.getByLabel("Initial password").fill(user.password);
+  await form.getByLabel("Initial password").fill(initial);
   await form.getByRole("button", { name: "Add user" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Added ${user.email}` })).toBeVisible();
   await expect(page.locator(`tr[data-user-email="${user.email}"]`)).toBeVisible();
+  if (!signInFirst) return;
+  const browser = page.context().browser();
+  if (!browser) throw new Error("addUser: the admin's page has no browser to open the new user's own");
+  const theirs = await signedOutContext(browser);
+  try {
+    const first = await theirs.newPage();
+    await firstSignIn(first, user.email, initial, user.password);
+    // Signed out again: the callers find no session of theirs they did not open.
+    await first.locator("aside").getByRole("button", { name: "Sign out" }).click();
+    await expect(first).toHaveURL(/\/login/);
+  } finally {
+    await theirs.close();
+  }
+}
+
+/**
+ * A new user's first sign-in on `page` (signed out): with the password an admin gave, which opens only
+ * /account, where they replace it with `chosen`. Left signed in: on the overview, or still on /account when
+ * their role must set up a second factor first.
+ */
+export async function firstSignIn(page: Page, email: string, given: string, chosen: string): Promise<void> {
+  await signIn(page, email, given);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("main").getByRole("alert").first()).toContainText(FORCED_CHANGE_NOTICE);
+  await changePassword(page, given, chosen);
+  await expect(page.getByText(FORCED_CHANGE_NOTICE)).toHaveCount(0);
 }
 
 /** Adds an operator through /users as the admin `page` (email `<prefix>-<random>@example.com`) and returns

@@ -37,7 +37,7 @@ export function ChangePasswordForm({ forced }: { forced: boolean }) {
       <h2 id="change-password-heading">Change password</h2>
       <p className="muted">
         {forced
-          ? "Your current password is the one-time password the admin gave you."
+          ? "Your current password is the one an admin gave you, which works for this sign-in only."
           : "Your other sessions (other browsers and devices) are signed out when you change it."}
       </p>
       <form

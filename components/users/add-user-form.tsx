@@ -69,7 +69,7 @@ export function AddUserForm() {
             id="new-user-password"
             label="Initial password"
             error={error("password")}
-            hint={`At least ${PASSWORD_MIN} characters.`}
+            hint={`At least ${PASSWORD_MIN} characters. It works for one sign-in, within 24 hours, where they choose their own.`}
           >
             {(control) => (
               <input

@@ -106,28 +106,56 @@ describe("user administration", () => {
     admin = { id: row.id, email: row.email, name: row.name, role: "admin" };
   });
 
-  it("adds a user who can then sign in, and audits it", async () => {
+  it("adds a user whose initial password signs in once, only to be replaced, within 24 hours; audited", async () => {
     const input = createUserSchema.parse({
       email: " New.Person@Example.com ",
       name: "New Person",
       role: "viewer",
       password: "initial-password-1",
     });
-    const result = await createUser(t.db, admin, input);
+    const added = new Date("2026-11-20T08:00:00Z");
+    const later = (ms: number) => new Date(added.getTime() + ms);
+    const result = await createUser(t.db, admin, input, added);
     expect(result).toMatchObject({ ok: true, user: { email: "new.person@example.com", role: "viewer" } });
     if (!result.ok) throw new Error("unreachable");
+    expect(result.message).toContain("works for one sign-in, within 24 hours");
     const audit = await listAudit(t.db, { action: "user.create", target: result.user.id });
     expect(audit[0]).toMatchObject({
       userId: admin.id,
       details: { email: "new.person@example.com", role: "viewer" },
     });
-    const signedIn = await signIn(t.db, {
-      email: "new.person@example.com",
-      password: "initial-password-1",
-      ip: null,
-      userAgent: null,
+    const signInAt = (now: Date) =>
+      signIn(
+        t.db,
+        { email: "new.person@example.com", password: "initial-password-1", ip: null, userAgent: null },
+        now,
+      );
+    // The admin chose it: it opens a session whose one use is to choose their own, and only once.
+    expect(await signInAt(later(60_000))).toMatchObject({
+      ok: true,
+      user: { role: "viewer", mustChangePassword: true },
     });
-    expect(signedIn).toMatchObject({ ok: true, user: { role: "viewer" } });
+    expect(await signInAt(later(120_000))).toEqual({ ok: false, reason: "one-time-used" });
+
+    const unused = await createUser(
+      t.db,
+      admin,
+      createUserSchema.parse({
+        email: "late@example.com",
+        name: "",
+        role: "operator",
+        password: "initial-password-2",
+      }),
+      added,
+    );
+    if (!unused.ok) throw new Error(unused.message);
+    expect(
+      await signIn(
+        t.db,
+        { email: "late@example.com", password: "initial-password-2", ip: null, userAgent: null },
+        later(24 * 60 * 60 * 1000),
+      ),
+    ).toEqual({ ok: false, reason: "one-time-expired" });
   });
 
   it("refuses a duplicate email with a field error and changes nothing", async () => {

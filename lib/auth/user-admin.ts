@@ -12,6 +12,7 @@ import {
 import { unlockAccount } from "./account-locks";
 import { closeUserStreams, endUserSessions } from "./end-sessions";
 import { hashPassword } from "./password";
+import { ONE_TIME_PASSWORD_LIFETIME_MS } from "./password-change";
 import type { CurrentUser } from "./types";
 import type { CreateUserInput, UpdateUserInput } from "./user-schemas";
 
@@ -23,10 +24,16 @@ export type UserAdminResult =
   | { ok: true; user: User; message: string }
   | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
+/**
+ * A new user with the password the admin typed as a one-time password, as after a reset: it works for one
+ * sign-in within 24 hours, which opens only the page where they choose their own; so the admin who added
+ * them never knows the password they go on using.
+ */
 export async function createUser(
   sql: Sql,
   actor: CurrentUser,
   input: CreateUserInput,
+  now: Date = new Date(),
 ): Promise<UserAdminResult> {
   const passwordHash = await hashPassword(input.password);
   return sql.transaction(async (tx) => {
@@ -36,6 +43,7 @@ export async function createUser(
       name: input.name,
       role: input.role,
       passwordHash,
+      oneTimePasswordExpiresAt: new Date(now.getTime() + ONE_TIME_PASSWORD_LIFETIME_MS),
     });
     if (!user) {
       const message = "A user with this email already exists";
@@ -47,7 +55,11 @@ export async function createUser(
       target: user.id,
       details: { email: user.email, role: user.role },
     });
-    return { ok: true, user, message: `Added ${user.email} as ${user.role}.` };
+    return {
+      ok: true,
+      user,
+      message: `Added ${user.email} as ${user.role}. Their initial password works for one sign-in, within 24 hours; then they choose their own.`,
+    };
   });
 }
 

@@ -12,7 +12,8 @@ import styles from "@/components/account/account.module.css";
 export const metadata: Metadata = { title: "Your account" };
 
 /**
- * Every role: who you are signed in as, changing your password (forced after an admin's reset), the second
+ * Every role: who you are signed in as, changing your password (forced after an admin's reset or their first
+ * sign-in with the password an admin chose), the second
  * factor (forced when the role requires one and none is set up), and your signed-in sessions.
  */
 export default async function AccountPage() {
@@ -34,8 +35,8 @@ export default async function AccountPage() {
       </div>
       {forced ? (
         <div className={`alert alert-warning ${styles.notice}`} role="alert">
-          An admin reset your password. Choose a new password to continue: until then the dashboard stays
-          closed.
+          An admin set your password for this one sign-in. Choose your own password to continue: until then
+          the dashboard stays closed.
         </div>
       ) : null}
       {mustEnrol ? (

@@ -68,13 +68,19 @@ export async function getUserByIdWithPassword(sql: Sql, id: string): Promise<Use
   return row ?? null;
 }
 
-export type NewUser = Pick<UserRow, "id" | "email" | "name" | "role" | "passwordHash">;
+/** `oneTimePasswordExpiresAt`: the password an admin chose works for one sign-in until then (setUserPassword). */
+export type NewUser = Pick<UserRow, "id" | "email" | "name" | "role" | "passwordHash"> &
+  Partial<Pick<UserRow, "oneTimePasswordExpiresAt">>;
 
 /** Inserts a user; returns null when the email is already taken (nothing changes then). */
 export async function insertUser(sql: Sql, user: NewUser): Promise<User | null> {
   const row = await db(sql)
     .insertInto("users")
-    .values({ ...user, email: normalizeEmail(user.email) })
+    .values({
+      ...user,
+      email: normalizeEmail(user.email),
+      mustChangePassword: user.oneTimePasswordExpiresAt != null,
+    })
     .onConflict((oc) => oc.column("email").doNothing())
     .returning(COLUMNS)
     .executeTakeFirst();
