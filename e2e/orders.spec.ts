@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { E2E } from "./config";
 import { expect, screenshot, test, unique } from "./fixtures";
+import { callbackApplied, holdFirstRead } from "./held-read";
+import { addUser, signedOutContext, signIn } from "./staff";
 
 /**
  * Orders: create a pay-in through the form, follow it on its page, move it with the sandbox controls and
@@ -157,6 +159,25 @@ test.describe("orders list", () => {
     await expect(page.getByTestId(`status-${order.id}`)).toHaveText("Success", { timeout: 20_000 });
   });
 
+  test("a status pushed while the list's first read is on its way shows at once, not at the next poll", async ({
+    page,
+    createPayin,
+    sandbox,
+  }) => {
+    const tag = unique();
+    const order = await createPayin({ email: `race-${tag}@example.com` });
+    const read = await holdFirstRead(page, (url) => url.pathname === "/api/orders/status");
+    await page.goto(`/orders?q=${tag}`);
+    await read.caught;
+    await sandbox.setStatus(order.serviceId, "Success");
+    await callbackApplied(sandbox, order.serviceId, "Success");
+    // The push reaches the page while its first read ("In progress") is still held.
+    await page.waitForTimeout(1_000);
+    read.release();
+    // Under the next poll (30 s with the stream open), so only a read made for the push can show it.
+    await expect(page.getByTestId(`status-${order.id}`)).toHaveText("Success", { timeout: 15_000 });
+  });
+
   test("status and direction filters", async ({ page, taggedPair: { tag, paid } }) => {
     await page.goto(`/orders?q=${tag}&status=Success`);
     await expect(rows(page)).toHaveCount(1);
@@ -228,24 +249,11 @@ test("a viewer reads orders but gets no sandbox controls", async ({ page, browse
   await expect(page.getByRole("button", { name: "Mark paid" })).toBeVisible();
 
   const viewer = { email: `viewer-${unique()}@example.com`, password: "viewer-password-123" };
-  await page.goto("/users");
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Add user" }) });
-  await form.getByLabel("Email").fill(viewer.email);
-  await form.getByLabel("Name").fill("Orders Viewer");
-  await form.getByLabel("Role", { exact: true }).selectOption("viewer");
-  await form.getByLabel("Initial password").fill(viewer.password);
-  await form.getByRole("button", { name: "Add user" }).click();
-  await expect(page.locator(`tr[data-user-email="${viewer.email}"]`)).toBeVisible();
+  await addUser(page, { ...viewer, name: "Orders Viewer", role: "viewer" });
 
-  const context = await browser.newContext({
-    baseURL: E2E.baseUrl,
-    storageState: { cookies: [], origins: [] },
-  });
+  const context = await signedOutContext(browser);
   const vp = await context.newPage();
-  await vp.goto("/login");
-  await vp.getByLabel("Email").fill(viewer.email);
-  await vp.getByLabel("Password").fill(viewer.password);
-  await vp.getByRole("button", { name: "Sign in" }).click();
+  await signIn(vp, viewer.email, viewer.password);
   await expect(vp).not.toHaveURL(/\/login/);
   await vp.goto(`/orders/${id}`);
   await expect(vp.getByTestId(`status-${id}`).first()).toHaveText("In progress");

@@ -4,6 +4,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "../lib/contract/methods";
 import { E2E } from "./config";
+import { callbackApplied, holdFirstRead } from "./held-read";
 import {
   test as base,
   detailsOf,
@@ -353,6 +354,31 @@ test("marking the order paid (sandbox callback → dashboard) flips the open pag
   const axe = await new AxeBuilder({ page: pay }).analyze();
   expect(axe.violations).toEqual([]);
   await screenshot(pay, "paid-ru");
+  await context.close();
+});
+
+test("paid while the page's first status read is on its way: the page turns to success at once, not at the next poll", async ({
+  browser,
+  customerOrder,
+  sandbox,
+}) => {
+  const order = await customerOrder("QRNSPK");
+  const context = await phoneContext(browser, "ru-RU");
+  const pay = await context.newPage();
+  const read = await holdFirstRead(
+    pay,
+    // The status read, /api/pay/<token> (not its events, funnel or case).
+    (url) => /^\/api\/pay\/[^/]+$/.test(url.pathname),
+  );
+  await pay.goto(order.path);
+  await read.caught;
+  await sandbox.setStatus(order.serviceId, "Success");
+  await callbackApplied(sandbox, order.serviceId, "Success");
+  // The push reaches the page while its first read (still waiting) is held.
+  await pay.waitForTimeout(1_000);
+  read.release();
+  // Under the next poll (30 s with the stream open), so only a read made for the push can show it.
+  await expect(pay.locator('[data-screen="success"]')).toBeVisible({ timeout: 15_000 });
   await context.close();
 });
 

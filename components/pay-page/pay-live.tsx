@@ -113,11 +113,19 @@ export function PayLive({
     if (!listening) return;
     let stopped = false;
     let inFlight = false;
+    // Asked for while a read was in flight (a pushed change, the stream's "ready"): that read may have been
+    // answered before the change, so another follows it at once instead of at the next poll (30 s later
+    // with the stream open).
+    let again = false;
     let pushed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
-      if (inFlight) return;
+      if (inFlight) {
+        again = true;
+        return;
+      }
       inFlight = true;
+      again = false;
       clearTimeout(timer);
       const sentAt = Date.now();
       try {
@@ -143,7 +151,9 @@ export function PayLive({
       } finally {
         inFlight = false;
       }
-      if (!stopped) timer = setTimeout(poll, pushed ? PUSHED_POLL_MS : POLL_MS);
+      if (stopped) return;
+      if (again) void poll();
+      else timer = setTimeout(poll, pushed ? PUSHED_POLL_MS : POLL_MS);
     };
     const onVisible = () => {
       if (document.visibilityState === "visible") void poll();
