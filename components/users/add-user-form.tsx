@@ -28,7 +28,9 @@ export function AddUserForm() {
   return (
     <section className="card" aria-labelledby="add-user-heading">
       <h2 id="add-user-heading">Add a user</h2>
-      <p className="muted">They sign in with this email and the initial password you give them.</p>
+      <p className="muted">
+        They sign in once with this email and the initial password you give them, then choose their own.
+      </p>
       <form ref={formRef} action={formAction} className="form" noValidate key={formKey}>
         <fieldset className={styles.fieldset}>
           <legend className="visually-hidden">New user</legend>
