@@ -1,6 +1,13 @@
-import type { Page } from "@playwright/test";
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import type { FinalStatus } from "../lib/contract/status";
 import type { SandboxKit } from "../lib/sandbox/kit";
+
+/** The page's first read, held by holdFirstRead. */
+export interface HeldRead {
+  /** Resolves once the first read was answered and is being held. */
+  caught: Promise<void>;
+  release: () => void;
+}
 
 /**
  * Races a live page cannot choose to avoid, made to happen every time: the page's first status read is
@@ -8,10 +15,7 @@ import type { SandboxKit } from "../lib/sandbox/kit";
  * meanwhile (its event stream's "ready", a pushed change) arrives while that read is in flight. Later reads
  * pass untouched.
  */
-export async function holdFirstRead(
-  page: Page,
-  isRead: (url: URL) => boolean,
-): Promise<{ caught: Promise<void>; release: () => void }> {
+export async function holdFirstRead(page: Page, isRead: (url: URL) => boolean): Promise<HeldRead> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -21,23 +25,32 @@ export async function holdFirstRead(
     caught = resolve;
   });
   let held = false;
-  await page.route(
-    (url) => isRead(url),
-    async (route) => {
-      if (held) return route.continue();
-      held = true;
-      // Read now, before anything changes: what the page gets is what the server said then.
-      const answer = await route.fetch();
-      caught();
-      await released;
-      await route.fulfill({ response: answer });
-    },
-  );
+  await page.route(isRead, async (route) => {
+    if (held) return route.continue();
+    held = true;
+    // Read now, before anything changes: what the page gets is what the server said then.
+    const answer = await route.fetch();
+    caught();
+    await released;
+    await route.fulfill({ response: answer });
+  });
   return { caught: wasCaught, release };
 }
 
-/** Waits until the sandbox's last callback of the order was answered 2xx: the dashboard applied it. */
-export async function callbackApplied(sandbox: SandboxKit, serviceId: string, status: string): Promise<void> {
+/**
+ * With the page's first read held (holdFirstRead): moves the order to `status` at the sandbox, waits until the
+ * dashboard applied its callback and a moment more for the push to reach the page, then lets the held read,
+ * answered before the change, through.
+ */
+export async function changeStatusDuringFirstRead(
+  page: Page,
+  read: HeldRead,
+  sandbox: SandboxKit,
+  serviceId: string,
+  status: FinalStatus,
+): Promise<void> {
+  await read.caught;
+  await sandbox.setStatus(serviceId, status);
   await expect
     .poll(
       async () => {
@@ -45,7 +58,9 @@ export async function callbackApplied(sandbox: SandboxKit, serviceId: string, st
         const callback = record.callbacks.findLast((c) => c.status === status);
         return callback?.attempts.some((a) => a.statusCode !== null && a.statusCode < 300) ?? false;
       },
-      { timeout: 15_000 },
+      { message: "the dashboard to apply the callback", timeout: 15_000 },
     )
     .toBe(true);
+  await page.waitForTimeout(1_000);
+  read.release();
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { E2E } from "./config";
 import { expect, screenshot, test, unique } from "./fixtures";
-import { callbackApplied, holdFirstRead } from "./held-read";
+import { changeStatusDuringFirstRead, holdFirstRead } from "./held-read";
 import { addUser, signedOutContext, signIn } from "./staff";
 
 /**
@@ -168,12 +168,7 @@ test.describe("orders list", () => {
     const order = await createPayin({ email: `race-${tag}@example.com` });
     const read = await holdFirstRead(page, (url) => url.pathname === "/api/orders/status");
     await page.goto(`/orders?q=${tag}`);
-    await read.caught;
-    await sandbox.setStatus(order.serviceId, "Success");
-    await callbackApplied(sandbox, order.serviceId, "Success");
-    // The push reaches the page while its first read ("In progress") is still held.
-    await page.waitForTimeout(1_000);
-    read.release();
+    await changeStatusDuringFirstRead(page, read, sandbox, order.serviceId, "Success");
     // Under the next poll (30 s with the stream open), so only a read made for the push can show it.
     await expect(page.getByTestId(`status-${order.id}`)).toHaveText("Success", { timeout: 15_000 });
   });

@@ -4,7 +4,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { PAYIN_METHOD_INFO, PAYIN_METHODS, type PayinMethod } from "../lib/contract/methods";
 import { E2E } from "./config";
-import { callbackApplied, holdFirstRead } from "./held-read";
+import { changeStatusDuringFirstRead, holdFirstRead } from "./held-read";
 import {
   test as base,
   detailsOf,
@@ -371,12 +371,7 @@ test("paid while the page's first status read is on its way: the page turns to s
     (url) => /^\/api\/pay\/[^/]+$/.test(url.pathname),
   );
   await pay.goto(order.path);
-  await read.caught;
-  await sandbox.setStatus(order.serviceId, "Success");
-  await callbackApplied(sandbox, order.serviceId, "Success");
-  // The push reaches the page while its first read (still waiting) is held.
-  await pay.waitForTimeout(1_000);
-  read.release();
+  await changeStatusDuringFirstRead(pay, read, sandbox, order.serviceId, "Success");
   // Under the next poll (30 s with the stream open), so only a read made for the push can show it.
   await expect(pay.locator('[data-screen="success"]')).toBeVisible({ timeout: 15_000 });
   await context.close();

@@ -45,12 +45,11 @@ export function LiveStatuses({
   const { data, refetch } = useQuery({
     queryKey: ["order-statuses", ids],
     queryFn: () => fetchJson<StatusesResponse>(`/api/orders/status?ids=${ids.join(",")}`),
-    // The server-rendered statuses as the first data (read again at once: stale from the start). Not only
+    // The server-rendered statuses as the first data (read again at once: staleTime 0). Not only
     // to have them: react-query joins a refetch to a read in flight while the query has no data yet, so a
     // change pushed during the page's first read (answered before it) would wait for the next poll, 30 s
     // with the stream open. With data, a refetch drops the read in flight and reads anew.
     initialData: () => ({ orders: Object.entries(initial).map(([id, s]) => ({ id, ...s })) }),
-    initialDataUpdatedAt: 0,
     enabled: ids.length > 0 && anyLive,
     staleTime: 0,
     refetchInterval: (query) => {
