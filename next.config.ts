@@ -12,14 +12,13 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time, not bundled; prom-client
   // once for the process (its registry is shared by instrumentation.ts and the routes: lib/observability);
-  // OpenTelemetry's API once too, the copy Next.js's own tracer requires (its spans and ours in one trace),
-  // and the SDK beside it (loaded by instrumentation.ts only when tracing is on).
+  // OpenTelemetry's API and SDK once too, from node_modules as the sandbox loads them (the SDK only when
+  // tracing is on, by instrumentation.ts).
   serverExternalPackages: [
     "@electric-sql/pglite",
     "pg",
     "prom-client",
     "@opentelemetry/api",
-    "@opentelemetry/context-async-hooks",
     "@opentelemetry/core",
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/resources",

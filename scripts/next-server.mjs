@@ -42,10 +42,11 @@ function stampSocketAddress(req) {
 }
 
 /**
- * Request ids and HTTP metrics (lib/observability): the slots the app's modules hold under the same
+ * Request ids, HTTP metrics and traces (lib/observability): the slots the app's modules hold under the same
  * Symbol.for keys (lib/process-slot.ts). The request id is a well-formed incoming X-Request-Id or a new one
  * (the rule of lib/observability/request-id.ts), given to the app on the request, echoed on the response and
- * current (AsyncLocalStorage) while the request is handled, so every log line of it carries it.
+ * current (AsyncLocalStorage) while the request is handled, so every log line of it carries it. With tracing
+ * on, each request is handled inside a server span of its own (lib/observability/tracing-sdk.ts).
  */
 const slot = (name) => Symbol.for(`payorders.${name}`);
 globalThis[slot("request-id")] ??= new AsyncLocalStorage();
@@ -60,28 +61,32 @@ function stampRequestId(req, res) {
   return id;
 }
 
-function observeWhenDone(req, res, id) {
+/** Handles the request; once it is answered, times it (the observer returns the route it matched) and ends its span. */
+function serve(req, res, id) {
   const started = process.hrtime.bigint();
+  const method = req.method ?? "GET";
+  const pathname = (req.url ?? "/").split("?")[0];
+  const span = globalThis[slot("tracing")]?.startRequestSpan(method, pathname, req.headers);
   res.once("close", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const pathname = (req.url ?? "/").split("?")[0];
-    globalThis[slot("http-observer")]?.(req.method ?? "GET", pathname, res.statusCode, seconds, id);
+    const route = globalThis[slot("http-observer")]?.(method, pathname, res.statusCode, seconds, id);
+    span?.end(res.statusCode, route);
   });
-}
-
-const server = createServer((req, res) => {
-  stampSocketAddress(req);
-  const id = stampRequestId(req, res);
-  observeWhenDone(req, res, id);
-  requestIds.run(id, () =>
+  const handled = () =>
     handle(req, res).catch((error) => {
       const logger = globalThis[slot("logger")];
       if (logger) logger.error({ err: error }, "next-server: request failed");
       else console.error("[next-server] request failed", error);
       if (!res.headersSent) res.statusCode = 500;
       res.end();
-    }),
-  );
+    });
+  return span ? span.run(handled) : handled();
+}
+
+const server = createServer((req, res) => {
+  stampSocketAddress(req);
+  const id = stampRequestId(req, res);
+  requestIds.run(id, () => serve(req, res, id));
 });
 // No upgrade listener of our own: in development Next attaches its HMR WebSocket handler to this server
 // itself, at the first request (a second listener would answer the handshake twice).

@@ -1,25 +1,31 @@
 /**
  * Starts a process's tracing (OpenTelemetry SDK), when an OTLP endpoint is configured: instrumentation.ts
  * does it for the dashboard, lib/sandbox/main.ts for the sandbox, each importing this module only then (off,
- * the SDK is never loaded). What it registers for the whole process, through @opentelemetry/api's globals
- * (which Next.js's own tracer reads too, so its spans — one per request, route handlers, rendering — join):
+ * the SDK is never loaded). What it sets up:
  *
- * - the context manager (AsyncLocalStorage), so a span stays current across `await`;
- * - the W3C trace-context propagator (`traceparent`, `tracestate`);
- * - a tracer provider: the sampler OTEL_TRACES_SAMPLER names (default: a trace's first process decides,
- *   always yes; the others follow the `traceparent`'s sampled flag), the resource (`service.name`, plus
+ * - the W3C trace-context propagator (`traceparent`, `tracestate`), registered for the process;
+ * - a tracer provider, kept here, not registered (tracing.ts says why: Next.js would trace every request
+ *   itself): the sampler OTEL_TRACES_SAMPLER names (default: a trace's first process decides, always yes;
+ *   the others follow the `traceparent`'s sampled flag), the resource (`service.name`, plus
  *   OTEL_RESOURCE_ATTRIBUTES), and spans batched (BatchSpanProcessor) to the OTLP/HTTP JSON exporter,
  *   which also reads the exporter's other OTEL_EXPORTER_OTLP_* variables (headers, timeout, compression,
- *   certificates) itself.
+ *   certificates) itself;
+ * - the dashboard's server span for each request (startRequestSpan, called by scripts/next-server.mjs).
  *
- * Next.js's inner spans are folded into its request span (next-spans.ts). Each request's first span in this
- * process carries the request id (`payorders.request_id`), and its trace
+ * Each request's first span in this process carries the request id (`payorders.request_id`), and its trace
  * id is kept for the request's log line (RunningTracing.takeRequestTrace). The SDK's own complaints (an export
  * that failed) go to the process's log at `warn`.
  */
 import { randomUUID } from "node:crypto";
-import { type Context, context, DiagLogLevel, diag, propagation, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import {
+  type Context,
+  DiagLogLevel,
+  diag,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  trace,
+} from "@opentelemetry/api";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import {
@@ -43,9 +49,15 @@ import {
 } from "@opentelemetry/sdk-trace";
 import type { TraceSamplerName, TracingSettings } from "./env";
 import { log } from "./logger";
-import { foldingNextSpans } from "./next-spans";
 import { currentRequestId } from "./request-id";
-import { type RunningTracing, tracingSlot } from "./tracing";
+import {
+  type RequestSpan,
+  type RunningTracing,
+  runInContext,
+  spanError,
+  TRACER_NAME,
+  tracingSlot,
+} from "./tracing";
 
 /** Requests whose trace id waits for their log line; past this many the oldest are forgotten. */
 const MAX_REQUEST_TRACES = 10_000;
@@ -128,8 +140,6 @@ export function startTracing(settings: TracingSettings, options: StartTracingOpt
     { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
   );
 
-  const contextManager = new AsyncLocalStorageContextManager().enable();
-  context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 
   const resource = defaultResource()
@@ -151,7 +161,7 @@ export function startTracing(settings: TracingSettings, options: StartTracingOpt
       }),
     ],
   });
-  trace.setGlobalTracerProvider(foldingNextSpans(provider, process.env.NEXT_OTEL_VERBOSE === "1"));
+  const tracer = provider.getTracer(TRACER_NAME);
 
   let stopped: Promise<void> | undefined;
   const tracing: RunningTracing = {
@@ -161,15 +171,43 @@ export function startTracing(settings: TracingSettings, options: StartTracingOpt
         .shutdown()
         .catch((error) => log().warn({ err: error }, "tracing: the last spans were not exported"))
         .finally(() => {
-          trace.disable();
           propagation.disable();
-          context.disable();
           tracingSlot.set(undefined);
         });
       return stopped;
     },
     takeRequestTrace: (requestId) => requestTraces.take(requestId),
+    tracer,
+    startRequestSpan: (method, path, headers) => requestSpan(tracer, method, path, headers),
   };
   tracingSlot.set(tracing);
   return tracing;
+}
+
+/** A server span for one request, named by its method until `end` knows the route it matched. */
+function requestSpan(
+  tracer: RunningTracing["tracer"],
+  method: string,
+  path: string,
+  headers: Record<string, string | string[] | undefined>,
+): RequestSpan {
+  const parent = propagation.extract(ROOT_CONTEXT, headers);
+  const span = tracer.startSpan(
+    method,
+    { kind: SpanKind.SERVER, attributes: { "http.request.method": method, "url.path": path } },
+    parent,
+  );
+  const ctx = trace.setSpan(parent, span);
+  return {
+    run: (fn) => runInContext(ctx, fn),
+    end(status, route) {
+      if (route) {
+        span.updateName(`${method} ${route}`);
+        span.setAttribute("http.route", route);
+      }
+      span.setAttribute("http.response.status_code", status);
+      if (status >= 500) spanError(span, String(status));
+      span.end();
+    },
+  };
 }

@@ -4,12 +4,13 @@
  * inside a span carry its ids, outgoing headers its traceparent, and a request's first span its request id.
  */
 import { Writable } from "node:stream";
-import { SpanKind, trace } from "@opentelemetry/api";
+import { SpanKind } from "@opentelemetry/api";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace";
 import { afterAll, describe, expect, test } from "vitest";
 import { tracingSettings } from "./env";
 import { createLogger } from "./logger";
-import { NEXT_TRACER_NAME } from "./next-spans";
+import { BaseServerSpan as NextRequestSpan } from "next/dist/server/lib/trace/constants";
+import { getTracer as getNextTracer } from "next/dist/server/lib/trace/tracer";
 import { runWithRequestId } from "./request-id";
 import {
   activeSpanIds,
@@ -155,26 +156,52 @@ describe("tracing on", () => {
     expect(handling?.parentSpanContext?.spanId).toBe(spanId);
   });
 
-  test("Next.js's inner spans are folded into its request span: not recorded, their children its own", async () => {
-    const next = trace.getTracer(NEXT_TRACER_NAME, "16");
-    await next.startActiveSpan("POST /api/postback", { kind: SpanKind.SERVER }, async (request) => {
-      await next.startActiveSpan("AppRouteRouteHandlers.runHandler", async (inner) => {
-        await inSpan("callback receive", {}, async () => {});
-        inner.end();
-      });
-      next.startSpan("fetch POST http://psp", { kind: SpanKind.CLIENT }).end();
-      request.end();
-    });
+  test("a dashboard request's server span continues its traceparent, is named by its route and holds the work inside it", async () => {
+    const remote = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+    let inner = "";
+    const request = runWithRequestId("req-trace-0003", () =>
+      tracing.startRequestSpan("POST", "/api/postback", { traceparent: remote }),
+    );
+    await request.run(() =>
+      inSpan("callback receive", {}, async (span) => {
+        inner = span?.spanContext().spanId ?? "";
+      }),
+    );
+    request.end(503, "/api/postback");
     await tracing.forceFlush();
     const spans = exporter.getFinishedSpans();
-    const request = spans.find((s) => s.name === "POST /api/postback");
-    expect(spans.map((s) => s.name)).not.toContain("AppRouteRouteHandlers.runHandler");
-    expect(spans.find((s) => s.name === "callback receive")?.parentSpanContext?.spanId).toBe(
-      request?.spanContext().spanId,
+    const server = spans.find((s) => s.name === "POST /api/postback");
+    expect(server?.kind).toBe(SpanKind.SERVER);
+    expect(server?.spanContext().traceId).toBe("0af7651916cd43dd8448eb211c80319c");
+    expect(server?.parentSpanContext?.spanId).toBe("b7ad6b7169203331");
+    expect(server?.attributes).toMatchObject({
+      "http.request.method": "POST",
+      "http.route": "/api/postback",
+      "http.response.status_code": 503,
+      "payorders.request_id": "req-trace-0003",
+    });
+    expect(server?.status.code).toBe(2);
+    expect(spans.find((s) => s.spanContext().spanId === inner)?.parentSpanContext?.spanId).toBe(
+      server?.spanContext().spanId,
     );
-    expect(spans.find((s) => s.name === "fetch POST http://psp")?.parentSpanContext?.spanId).toBe(
-      request?.spanContext().spanId,
+  });
+
+  test("Next.js sees tracing as off: it makes no span of its own, inside ours or not", async () => {
+    const next = getNextTracer();
+    let nextRan = 0;
+    await next.trace(NextRequestSpan.handleRequest, async () => {
+      nextRan++;
+    });
+    await inSpan("ours", {}, () =>
+      next.trace(NextRequestSpan.handleRequest, async () => {
+        nextRan++;
+      }),
     );
+    await tracing.forceFlush();
+    expect(nextRan).toBe(2);
+    const names = exporter.getFinishedSpans().map((s) => s.name);
+    expect(names).toContain("ours");
+    expect(names).not.toContain(NextRequestSpan.handleRequest);
   });
 
   test("a failure marks its span as an error", async () => {

@@ -7,14 +7,23 @@
  * or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), by instrumentation.ts in the dashboard and lib/sandbox/main.ts in
  * the sandbox. Off, every helper here returns at its first line: no span object, no context lookup.
  *
- * Whether it is on is held in a process slot (lib/process-slot.ts), which every bundle of Next's reaches.
- * No `import "server-only"`: the sandbox uses it too.
+ * The span in progress is kept here, in an AsyncLocalStorage of ours, not in OpenTelemetry's global context
+ * manager, and the tracer comes from the running tracing, not from a global tracer provider. Why: once
+ * either is registered, Next.js traces every request itself (five to eight spans, and a context switch for
+ * each, sampled or not), which cost a callback receiver about a fifth of its throughput
+ * (bench/dashboard-observability.ts); with neither, Next.js sees tracing as off and does none of it. Each
+ * dashboard request's server span is made by scripts/next-server.mjs (RunningTracing.startRequestSpan), the
+ * sandbox's by its request middleware; the spans made here are their children.
+ *
+ * Whether it is on, and the context storage, are held in process slots (lib/process-slot.ts), which every
+ * bundle of Next's reaches. No `import "server-only"`: the sandbox uses it too.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   type Attributes,
   type Context,
-  context,
   propagation,
+  ROOT_CONTEXT,
   type Span,
   type SpanContext,
   SpanKind,
@@ -35,6 +44,22 @@ export interface RunningTracing {
   shutdown(): Promise<void>;
   /** The trace id of the request whose id is `requestId` (its first span in this process), forgotten once read. */
   takeRequestTrace(requestId: string): string | undefined;
+  /** The tracer every span of this process is made by. */
+  tracer: Tracer;
+  /**
+   * A dashboard request's server span (scripts/next-server.mjs), continuing the request's `traceparent`:
+   * `run` handles the request inside it, `end` ends it with the answer's status and the matched route.
+   */
+  startRequestSpan(
+    method: string,
+    path: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): RequestSpan;
+}
+
+export interface RequestSpan {
+  run<T>(fn: () => T): T;
+  end(status: number, route?: string): void;
 }
 
 /** Set by startTracing (tracing-sdk.ts); undefined: tracing is off. Keep the name in step with scripts/next-server.mjs. */
@@ -49,7 +74,22 @@ export function tracingOn(): boolean {
 export const TRACER_NAME = "payorders";
 
 function tracer(): Tracer {
-  return trace.getTracer(TRACER_NAME);
+  return (tracingSlot.get() as RunningTracing).tracer;
+}
+
+/** The context (span) in progress in each async flow; see the top of this file for why it is ours. */
+const contexts = processSlot<AsyncLocalStorage<Context>>("trace-context").getOrSet(
+  () => new AsyncLocalStorage<Context>(),
+);
+
+/** The context in progress: the span current here, if any (ROOT_CONTEXT outside every span). */
+export function activeContext(): Context {
+  return contexts.getStore() ?? ROOT_CONTEXT;
+}
+
+/** `fn` with `ctx` in progress (its span the parent of spans started meanwhile). */
+export function runInContext<T>(ctx: Context, fn: () => T): T {
+  return contexts.run(ctx, fn);
 }
 
 export interface SpanOptions {
@@ -70,22 +110,22 @@ export function inSpan<T>(
   fn: (span: Span | undefined) => Promise<T>,
 ): Promise<T> {
   if (!tracingOn()) return fn(undefined);
-  const parent = options.parent ?? context.active();
-  return tracer().startActiveSpan(
+  const parent = options.parent ?? activeContext();
+  const span = tracer().startSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
     parent,
-    async (span) => {
-      try {
-        return await fn(span);
-      } catch (error) {
-        failSpan(span, error);
-        throw error;
-      } finally {
-        span.end();
-      }
-    },
   );
+  return runInContext(trace.setSpan(parent, span), async () => {
+    try {
+      return await fn(span);
+    } catch (error) {
+      failSpan(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 /**
@@ -97,7 +137,7 @@ export function startSpan(name: string, options: SpanOptions): Span | undefined 
   return tracer().startSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
-    options.parent ?? context.active(),
+    options.parent ?? activeContext(),
   );
 }
 
@@ -122,7 +162,7 @@ export function spanError(span: Span | undefined, type: string, message?: string
  */
 export function traceHeaders<H extends Record<string, string>>(headers: H, span?: Span): H {
   if (!tracingOn()) return headers;
-  const ctx = span ? trace.setSpan(context.active(), span) : context.active();
+  const ctx = span ? trace.setSpan(activeContext(), span) : activeContext();
   if (!trace.getSpanContext(ctx)) return headers;
   const out: Record<string, string> = { ...headers };
   propagation.inject(ctx, out);
@@ -130,7 +170,7 @@ export function traceHeaders<H extends Record<string, string>>(headers: H, span?
 }
 
 /** The W3C `traceparent` of `ctx`'s span (to keep and continue later: rememberTrace); undefined when off or none. */
-export function traceparentOf(ctx: Context = context.active()): string | undefined {
+export function traceparentOf(ctx: Context = activeContext()): string | undefined {
   if (!tracingOn() || !trace.getSpanContext(ctx)) return undefined;
   const carrier: Record<string, string> = {};
   propagation.inject(ctx, carrier);
@@ -140,7 +180,7 @@ export function traceparentOf(ctx: Context = context.active()): string | undefin
 /** The context an incoming request's `traceparent` names (a remote parent), over the current one. */
 export function extractContext(
   headers: Headers | Record<string, string | string[] | undefined>,
-  base: Context = context.active(),
+  base: Context = activeContext(),
 ): Context {
   if (!tracingOn()) return base;
   if (headers instanceof Headers) {
@@ -154,19 +194,19 @@ export function extractContext(
 
 /** The context a kept `traceparent` names; the current one when there is none or it is not well-formed. */
 export function contextFromTraceparent(traceparent: string | undefined): Context {
-  if (!traceparent || !tracingOn()) return context.active();
-  return propagation.extract(context.active(), { traceparent });
+  if (!traceparent || !tracingOn()) return activeContext();
+  return propagation.extract(activeContext(), { traceparent });
 }
 
 /**
- * The parent for the work of an incoming request: the span in progress when there is one (Next.js has made
- * its server span from the request's `traceparent` already), else the request's `traceparent` itself.
+ * The parent for the work of an incoming request: the span in progress when there is one (the request's
+ * server span, which continues its `traceparent`), else the request's `traceparent` itself.
  */
 export function requestParent(headers: Headers | Record<string, string | string[] | undefined>): {
   parent: Context;
   remote: boolean;
 } {
-  const active = context.active();
+  const active = activeContext();
   if (trace.getSpanContext(active)) return { parent: active, remote: false };
   const parent = extractContext(headers, active);
   return { parent, remote: trace.getSpanContext(parent) !== undefined };
@@ -177,7 +217,7 @@ const SAMPLED = 0x01;
 /** The ids of the span in progress when it is recorded and sampled (what an exported trace can be found by). */
 export function activeSpanIds(): { traceId: string; spanId: string } | undefined {
   if (!tracingOn()) return undefined;
-  const sc: SpanContext | undefined = trace.getSpanContext(context.active());
+  const sc: SpanContext | undefined = trace.getSpanContext(activeContext());
   if (!sc || (sc.traceFlags & SAMPLED) === 0) return undefined;
   return { traceId: sc.traceId, spanId: sc.spanId };
 }

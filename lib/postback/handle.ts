@@ -42,8 +42,8 @@ export async function handlePostback(
   settings: PostbackSettings,
 ): Promise<Response> {
   if (!tracingOn()) return receive(db, request, settings, undefined);
-  // Under Next.js its server span, made from the callback's traceparent, is current already; served
-  // otherwise (tests, benchmarks), the traceparent is read here.
+  // Under the dashboard's server (scripts/next-server.mjs) the request's server span, made from the callback's
+  // traceparent, is current already; served otherwise (tests), the traceparent is read here.
   const { parent, remote } = requestParent(request.headers);
   return inSpan("callback receive", { kind: remote ? SpanKind.SERVER : SpanKind.INTERNAL, parent }, (span) =>
     receive(db, request, settings, span),

@@ -1,8 +1,9 @@
 /**
  * The dashboard's HTTP metrics: scripts/next-server.mjs, which answers every request, times each one and
  * hands it to the observer installed here (a process slot both can reach: the server script is no part of
- * Next's bundles). The route label is the pattern the path matches (route-patterns.ts). Each request is
- * also logged in one line with its request id, and its trace id when it was traced.
+ * Next's bundles). The route label is the pattern the path matches (route-patterns.ts), returned to the
+ * server script, which names the request's span by it. Each request is also logged in one line with its
+ * request id, and its trace id when it was traced.
  */
 import "server-only";
 import { logOwnFields } from "@/lib/observability/logger";
@@ -18,7 +19,7 @@ export type HttpObserver = (
   status: number,
   seconds: number,
   requestId: string,
-) => void;
+) => string;
 
 export function installHttpObserver(distDir: string): void {
   const match = routeMatcher(builtRoutePatterns(distDir));
@@ -27,7 +28,7 @@ export function installHttpObserver(distDir: string): void {
     observeHttp("dashboard", method, route, status, seconds);
     // One line a request; Next's assets and the probes only at debug.
     const quiet = route === "/_next/*" || route === "/api/healthz" || route === "/metrics";
-    // The request's trace (tracing on): its spans ended before this line, outside them, so the id is given.
+    // The request's trace (tracing on), given here: this line is written as the request closes, maybe outside its span.
     const traceId = tracingSlot.get()?.takeRequestTrace(requestId);
     // Every field is ours (the route is the matched pattern, not the path), so no redaction is needed.
     logOwnFields()[quiet ? "debug" : "info"](
@@ -41,5 +42,6 @@ export function installHttpObserver(distDir: string): void {
       },
       "request",
     );
+    return route;
   });
 }
