@@ -51,6 +51,10 @@ function stampSocketAddress(req) {
 const slot = (name) => Symbol.for(`payorders.${name}`);
 globalThis[slot("request-id")] ??= new AsyncLocalStorage();
 const requestIds = globalThis[slot("request-id")];
+// The other slots are filled later (instrumentation.ts), so they are read at each request; their keys once.
+const TRACING = slot("tracing");
+const HTTP_OBSERVER = slot("http-observer");
+const LOGGER = slot("logger");
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 function stampRequestId(req, res) {
@@ -66,15 +70,15 @@ function serve(req, res, id) {
   const started = process.hrtime.bigint();
   const method = req.method ?? "GET";
   const pathname = (req.url ?? "/").split("?")[0];
-  const span = globalThis[slot("tracing")]?.startRequestSpan(method, pathname, req.headers);
+  const span = globalThis[TRACING]?.startRequestSpan(method, pathname, req.headers);
   res.once("close", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const route = globalThis[slot("http-observer")]?.(method, pathname, res.statusCode, seconds, id);
+    const route = globalThis[HTTP_OBSERVER]?.(method, pathname, res.statusCode, seconds, id);
     span?.end(res.statusCode, route);
   });
   const handled = () =>
     handle(req, res).catch((error) => {
-      const logger = globalThis[slot("logger")];
+      const logger = globalThis[LOGGER];
       if (logger) logger.error({ err: error }, "next-server: request failed");
       else console.error("[next-server] request failed", error);
       if (!res.headersSent) res.statusCode = 500;
@@ -97,7 +101,7 @@ server.listen(port, () => {
 /** Stops taking requests, then sends the spans still batched (tracing on: lib/observability/tracing.ts's slot). */
 function shutdown() {
   server.close(async () => {
-    await globalThis[slot("tracing")]?.shutdown();
+    await globalThis[TRACING]?.shutdown();
     process.exit(0);
   });
   setTimeout(() => process.exit(0), 2000).unref();
