@@ -32,8 +32,8 @@ export const SMOKE_ENV: Record<string, string> = {
   BENCH_INSIGHTS_RUNS: "2",
   BENCH_ALERT_ROUNDS: "1",
   BENCH_ALERT_INTERVAL_MS: "200",
-  // soak: the product under mixed load for 25 s (the warm-up, the RSS baseline, is its first fifth)
-  BENCH_SOAK_SEC: "25",
+  // soak: the product under mixed load for 12 s (the warm-up, the RSS baseline, is its first fifth)
+  BENCH_SOAK_SEC: "12",
   // pay-page: one method's page against the sign-in page, one Lighthouse run each
   BENCH_LIGHTHOUSE_RUNS: "1",
   BENCH_PAY_PAGE_METHODS: "Card",

@@ -42,8 +42,8 @@ describe.runIf(testBackend() === "postgres")("several instances on one PostgreSQ
   const deliveries = new Map<string, number>();
 
   beforeAll(async () => {
-    sandboxDb = await createScratchDatabase("multi_sandbox");
-    dashboardDb = await createScratchDatabase("multi_dashboard");
+    sandboxDb = await createScratchDatabase("multi_sandbox", "sandbox");
+    dashboardDb = await createScratchDatabase("multi_dashboard", "dashboard");
     const sandboxOptions = {
       port: 0,
       database: { url: sandboxDb.url ?? "" },

@@ -29,7 +29,7 @@ describe.runIf(testBackend() === "postgres")("alerts with two dashboard instance
   let b: DashboardRuntime;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase("alerts_instances");
+    scratch = await createScratchDatabase("alerts_instances", "dashboard");
     web = await startWebhookReceiver();
     smtp = await startSmtpReceiver();
     const env = (port: number) =>

@@ -42,7 +42,7 @@ beforeAll(async () => {
     slowTriggerMs: 1_500,
     amountLimits: { payout: { SBP: { min: 1_000, max: SBP_MAX_MINOR } } },
   });
-  scratch = await createScratchDatabase("batch_pacing");
+  scratch = await createScratchDatabase("batch_pacing", "dashboard");
   db = await openDashboardDatabase(await scratch.open());
   operator = await addTestUser(db, { email: "op@example.com", password: "x-password-1", role: "operator" });
   const admin = await addTestUser(db, { email: "ad@example.com", password: "x-password-1", role: "admin" });

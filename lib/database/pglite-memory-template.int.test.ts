@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/database";
-import { seedPgliteFolder, TEST_PGLITE_TEMPLATE, testBackend } from "@/lib/testing/database";
+import { pgliteTemplateVar, seedPgliteFolder, testBackend } from "@/lib/testing/database";
 import { holdsDatabase, pgliteVersionAt, templateTagPath } from "./pglite-template";
 import { pgliteModulePath } from "./pglite-thread";
 
@@ -21,7 +21,7 @@ describe.runIf(testBackend() === "pglite")(
       dir = mkdtempSync(path.join(os.tmpdir(), "memory-template-"));
       tarball = path.join(dir, "marked.tar.gz");
       // Made from the run's template, not by an initdb of its own.
-      const base = gunzipSync(readFileSync(process.env[TEST_PGLITE_TEMPLATE] as string));
+      const base = gunzipSync(readFileSync(process.env[pgliteTemplateVar()] as string));
       const db = await PGlite.create({ loadDataDir: new File([base], "base.tar") });
       await db.exec(
         "CREATE TABLE template_marker (made_at text); INSERT INTO template_marker VALUES ('template')",
@@ -64,7 +64,7 @@ describe.runIf(testBackend() === "pglite")(
     });
 
     it("this run's scratch databases start from the run's template (the global setup made it)", () => {
-      const template = process.env[TEST_PGLITE_TEMPLATE];
+      const template = process.env[pgliteTemplateVar()];
       expect(template).toBeDefined();
       expect(existsSync(template as string)).toBe(true);
     });

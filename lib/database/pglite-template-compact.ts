@@ -12,7 +12,8 @@
 export async function compactForTemplate(pg: { query(sql: string): Promise<unknown> }): Promise<void> {
   await pg.query("SET wal_recycle = off");
   await pg.query("UPDATE pg_database SET datistemplate = false WHERE datname = 'template0'");
-  await pg.query("DROP DATABASE template0");
+  // IF EXISTS: a template made from another template (pglite-template-write.ts) has none left.
+  await pg.query("DROP DATABASE IF EXISTS template0");
   await pg.query("SELECT pg_switch_wal()");
   await pg.query("CHECKPOINT");
 }

@@ -23,7 +23,7 @@ import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "@/lib/t
 import { paymentApiEnv } from "@/lib/testing/sandbox-fixture";
 import { signedClient } from "@/lib/testing/sandbox-http";
 import { type SandboxProcess, startSandboxProcess } from "@/lib/testing/sandbox-process";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { createScratchDatabase, type ScratchDatabase, seedPgliteFolder } from "@/lib/testing/database";
 import { signInTestRole } from "@/lib/testing/sign-in";
 import { payinFormValues } from "@/lib/testing/test-orders";
 import { observabilityEnvFields, tracingSettings } from "./env";
@@ -52,8 +52,11 @@ const otelVars = () => ({ OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDU
 
 beforeAll(async () => {
   otlp = await startOtlpReceiver();
-  sandboxDb = await createScratchDatabase("tracing_sandbox");
-  if (!sandboxDb.url) sandboxDir = mkdtempSync(path.join(tmpdir(), "tracing-sandbox-"));
+  sandboxDb = await createScratchDatabase("tracing_sandbox", "sandbox");
+  if (!sandboxDb.url) {
+    sandboxDir = mkdtempSync(path.join(tmpdir(), "tracing-sandbox-"));
+    seedPgliteFolder(sandboxDir, "sandbox");
+  }
   sandbox = startSandboxProcess({
     ...otelVars(),
     ...(sandboxDb.url ? { SANDBOX_DATABASE_URL: sandboxDb.url } : { SANDBOX_DATA_DIR: sandboxDir }),

@@ -19,7 +19,7 @@ let scratch: ScratchDatabase;
 let db: Database;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("orders_q");
+  scratch = await createScratchDatabase("orders_q", "dashboard");
   db = await openDashboardDatabase(await scratch.open());
 });
 afterAll(async () => {

@@ -13,8 +13,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import { type Database, openDatabase } from "@/lib/database";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
-import { openDashboardDatabase } from "@/lib/database/dashboard/client";
+import { createScratchDatabase, type ScratchDatabase, seedPgliteFolder } from "@/lib/testing/database";
+import { dashboardPgliteFolder, openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getOrderByPaymentId } from "@/lib/database/dashboard/queries/orders";
 import { type FaultProxy, startFaultProxy } from "@/lib/testing/fault-proxy";
 import { type SandboxFixture, startSandboxFixture, paymentApiEnv } from "@/lib/testing/sandbox-fixture";
@@ -32,8 +32,9 @@ let workDir: string;
 beforeAll(async () => {
   fx = await startSandboxFixture();
   proxy = await startFaultProxy(fx.url);
-  scratch = await createScratchDatabase("resume_crash");
+  scratch = await createScratchDatabase("resume_crash", "dashboard");
   workDir = mkdtempSync(path.join(tmpdir(), "resume-crash-"));
+  if (!scratch.url) seedPgliteFolder(dashboardPgliteFolder(workDir), "dashboard");
 });
 afterAll(async () => {
   await proxy?.close();
@@ -69,7 +70,7 @@ function resumedSoFar(p: DashboardChild): number {
 async function openDashboardDb(): Promise<Database> {
   const database = scratch.url
     ? await openDatabase({ url: scratch.url })
-    : await openDatabase({ dataDir: path.join(workDir, "dashboard") });
+    : await openDatabase({ dataDir: dashboardPgliteFolder(workDir) });
   return openDashboardDatabase(database);
 }
 

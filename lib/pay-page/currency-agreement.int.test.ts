@@ -58,7 +58,7 @@ let userId: string;
 
 beforeAll(async () => {
   fx = await startSandboxFixture();
-  scratch = await createScratchDatabase("pay_currency");
+  scratch = await createScratchDatabase("pay_currency", "dashboard");
   db = await openDashboardDatabase(await scratch.open());
   userId = crypto.randomUUID();
   await db.query(

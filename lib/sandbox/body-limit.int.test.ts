@@ -19,7 +19,7 @@ let db: Database;
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_body_limit");
+  scratch = await createScratchDatabase("sandbox_body_limit", "sandbox");
   db = await scratch.open();
   sandbox = await startSandbox({
     database: db,

@@ -393,7 +393,7 @@ describe("restart", () => {
     // handed over (a fresh data folder costs seconds of initdb); either way the dispatcher, its timers and
     // all in-process state are gone between the two instances.
     const restartScratch =
-      testBackend() === "postgres" ? await createScratchDatabase("sandbox_restart") : undefined;
+      testBackend() === "postgres" ? await createScratchDatabase("sandbox_restart", "sandbox") : undefined;
     const config: DatabaseConfig | Database = restartScratch ? { url: restartScratch.url! } : db;
     const local = await startCallbackReceiver();
     try {

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePayinRequest } from "@/lib/contract/samples";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
+import { createScratchDatabase, type ScratchDatabase, seedPgliteFolder } from "@/lib/testing/database";
 import { signedClient } from "@/lib/testing/sandbox-http";
 import { type SandboxProcess, startSandboxProcess } from "@/lib/testing/sandbox-process";
 
@@ -24,8 +24,9 @@ let scratch: ScratchDatabase;
 let dataDir: string;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_crash");
+  scratch = await createScratchDatabase("sandbox_crash", "sandbox");
   dataDir = mkdtempSync(path.join(tmpdir(), "sandbox-crash-"));
+  if (!scratch.url) seedPgliteFolder(dataDir, "sandbox");
 });
 afterAll(async () => {
   await scratch?.drop();

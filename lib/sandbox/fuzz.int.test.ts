@@ -35,7 +35,7 @@ let sandbox: RunningSandbox;
 let fixedOrderId: string;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_fuzz");
+  scratch = await createScratchDatabase("sandbox_fuzz", "sandbox");
   db = await scratch.open();
   sandbox = await startSandbox({
     database: db,

@@ -30,7 +30,7 @@ let scratch: ScratchDatabase;
 let db: Database;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_hung");
+  scratch = await createScratchDatabase("sandbox_hung", "sandbox");
   db = await scratch.open();
 });
 afterAll(async () => {

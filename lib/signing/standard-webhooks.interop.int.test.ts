@@ -25,7 +25,7 @@ let sandbox: RunningSandbox;
 let receiver: CallbackReceiver;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sw_interop");
+  scratch = await createScratchDatabase("sw_interop", "sandbox");
   db = await scratch.open();
   sandbox = await startSandbox({
     accounts: [TEST_ACCOUNT],

@@ -13,7 +13,7 @@ export interface TestDb {
 }
 
 export async function openTestDb(prefix = "auth"): Promise<TestDb> {
-  const scratch: ScratchDatabase = await createScratchDatabase(prefix);
+  const scratch: ScratchDatabase = await createScratchDatabase(prefix, "dashboard");
   const db = await openDashboardDatabase(await scratch.open());
   return {
     db,
@@ -31,7 +31,7 @@ export interface TwoInstanceTestDb extends TestDb {
 
 /** The database as two dashboard instances see it, for tests of what two at once must decide once. */
 export async function openTwoInstanceTestDb(prefix: string): Promise<TwoInstanceTestDb> {
-  const scratch: ScratchDatabase = await createScratchDatabase(prefix);
+  const scratch: ScratchDatabase = await createScratchDatabase(prefix, "dashboard");
   const db = await openDashboardDatabase(await scratch.open());
   const db2 = scratch.url ? await scratch.open() : db;
   return {

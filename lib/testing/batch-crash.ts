@@ -13,11 +13,11 @@ import { performance } from "node:perf_hooks";
 import { createBatch } from "@/lib/batches/batches";
 import { parseBatchFile } from "@/lib/batches/file";
 import { type Database, openDatabase } from "@/lib/database";
-import { openDashboardDatabase } from "@/lib/database/dashboard/client";
+import { dashboardPgliteFolder, openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { getBatchView } from "@/lib/database/dashboard/queries/payout-batches";
 import { addTestUser } from "@/lib/testing/auth-database";
 import { type DashboardChild, PATIENCE_MS, startDashboardChild, until } from "@/lib/testing/dashboard-child";
-import { createScratchDatabase } from "@/lib/testing/database";
+import { createScratchDatabase, seedPgliteFolder } from "@/lib/testing/database";
 import { sbpPayoutFile } from "@/lib/testing/payout-files";
 import { paymentApiEnv, startSandboxFixture } from "@/lib/testing/sandbox-fixture";
 
@@ -49,13 +49,14 @@ export interface BatchCrashResult {
 /** Runs the scenario on fresh databases (the dashboard's on the backend TEST_DB chooses), then cleans up. */
 export async function runBatchCrash(rows: number): Promise<BatchCrashResult> {
   const fx = await startSandboxFixture();
-  const scratch = await createScratchDatabase("batch_crash");
+  const scratch = await createScratchDatabase("batch_crash", "dashboard");
   const workDir = mkdtempSync(path.join(tmpdir(), "batch-crash-"));
+  if (!scratch.url) seedPgliteFolder(dashboardPgliteFolder(workDir), "dashboard");
   try {
     async function openDashboardDb(): Promise<Database> {
       const database = scratch.url
         ? await openDatabase({ url: scratch.url })
-        : await openDatabase({ dataDir: path.join(workDir, "dashboard") });
+        : await openDatabase({ dataDir: dashboardPgliteFolder(workDir) });
       return openDashboardDatabase(database);
     }
 

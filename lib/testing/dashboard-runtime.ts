@@ -26,10 +26,10 @@ export async function startTestRuntime(
   prefix: string,
   vars: Record<string, string> = {},
 ): Promise<TestRuntime> {
-  const scratch = await createScratchDatabase(prefix);
+  const scratch = await createScratchDatabase(prefix, "dashboard");
   // On PGlite the runtime opens its own folder (as DATA_DIR does in production), not the scratch memory.
   const dataDir = scratch.url ? undefined : mkdtempSync(path.join(tmpdir(), `${prefix}-`));
-  if (dataDir) seedPgliteFolder(dashboardPgliteFolder(dataDir));
+  if (dataDir) seedPgliteFolder(dashboardPgliteFolder(dataDir), "dashboard");
   const storage = scratch.url ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir };
   const runtime = createRuntime(parseEnv({ NODE_ENV: "test", ...storage, ...vars }));
   installRuntime(runtime);

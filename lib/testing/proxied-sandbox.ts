@@ -19,7 +19,7 @@ export interface ProxiedSandbox {
 export async function startProxiedSandbox(databasePrefix: string): Promise<ProxiedSandbox> {
   const fx = await startSandboxFixture();
   const proxy = await startFaultProxy(fx.url);
-  const scratch = await createScratchDatabase(databasePrefix);
+  const scratch = await createScratchDatabase(databasePrefix, "dashboard");
   const db = await openDashboardDatabase(await scratch.open());
   return {
     fx,

@@ -52,7 +52,7 @@ export async function startScratchSandbox(
   options: Partial<SandboxOptions> = {},
   wrap: (db: Database) => Database = (db) => db,
 ): Promise<ScratchSandbox> {
-  const scratch = await createScratchDatabase(prefix);
+  const scratch = await createScratchDatabase(prefix, "sandbox");
   const db = await scratch.open();
   const sandbox = await startSandbox({ port: 0, database: wrap(db), accounts: [TEST_ACCOUNT], ...options });
   return {

@@ -9,10 +9,9 @@ import type { PayinMethod, PayoutMethod } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database, Sql } from "@/lib/database";
 import type { PaymentApi } from "@/lib/payment-api/types";
-import { migrate, openDatabase } from "@/lib/database";
+import { openDashboardDatabase } from "@/lib/database/dashboard/client";
 import { typed } from "@/lib/database/kysely";
-import { createScratchDatabase, type ScratchDatabase, TEST_POSTGRES_URL } from "@/lib/testing/database";
-import { migrations } from "@/lib/database/dashboard/migrations";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/testing/database";
 import type { DashboardDatabase, OrderRow } from "@/lib/database/dashboard/schema";
 
 export type TestOrder = Pick<
@@ -103,35 +102,13 @@ export async function openTestDashboardDb(): Promise<{
   /** Closes the handle and drops the scratch database. */
   dispose(): Promise<void>;
 }> {
-  const scratch = await createScratchDatabase("orders");
-  const db = await scratch.open();
-  await migrate(db, migrations, 731_001);
+  const scratch = await createScratchDatabase("orders", "dashboard");
+  const db = await openDashboardDatabase(await scratch.open());
   const dispose = async () => {
     await db.close();
-    if (scratch.url) await waitForDisconnect(new URL(scratch.url).pathname.slice(1));
     await scratch.drop();
   };
   return { db, scratch, dispose };
-}
-
-/**
- * pg's pool.end() resolves before its sockets are gone; a DROP ... WITH (FORCE) then kills them and the
- * dying clients throw "terminating connection" into the test run. Wait until the server has seen them go.
- */
-async function waitForDisconnect(database: string): Promise<void> {
-  const admin = await openDatabase({ url: TEST_POSTGRES_URL });
-  try {
-    for (let i = 0; i < 100; i++) {
-      const rows = await admin.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
-        [database],
-      );
-      if ((rows[0]?.n ?? 0) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await admin.close();
-  }
 }
 
 /** What the create pay-in form sends for an SBP pay-in of 1500 RUB, `overrides` laid over it. */

@@ -17,7 +17,7 @@ let receiver: CallbackReceiver;
 let kit: SandboxKit;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("sandbox_kit");
+  scratch = await createScratchDatabase("sandbox_kit", "sandbox");
   db = await scratch.open();
   sandbox = await startSandbox({
     database: db,

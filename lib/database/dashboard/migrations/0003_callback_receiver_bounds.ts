@@ -13,7 +13,8 @@ import type { Migration } from "@/lib/database";
  *   final beats a non-final, the newer updatedAt wins between non-final ones. The final statuses come from
  *   the caller (lib/contract), not from here.
  *
- * Statements inside the function start their lines with the semicolon: migrate() splits scripts on ";\n".
+ * Statements inside the function start their lines with the semicolon, from when migrate() split scripts on
+ * ";\n" (it now runs each script whole); the SQL is left as it was applied.
  */
 export const m0003CallbackReceiverBounds: Migration = {
   id: "0003_callback_receiver_bounds",

@@ -13,7 +13,8 @@ import type { Migration } from "@/lib/database";
  * - Backfill: the trigger is created first and CREATE TRIGGER locks out writers of `orders` until this
  *   migration commits, so the count of existing rows and the triggers' deltas never overlap or miss.
  *
- * Statements inside the functions start their lines with the semicolon: migrate() splits scripts on ";\n".
+ * Statements inside the functions start their lines with the semicolon, from when migrate() split scripts on
+ * ";\n" (it now runs each script whole); the SQL is left as it was applied.
  */
 export const m0008OrderStatusCounts: Migration = {
   id: "0008_order_status_counts",

@@ -8,7 +8,8 @@ import type { Migration } from "@/lib/database";
  * decides exactly as the same deliveries would one after another. Arrays, one element per delivery, are
  * cheaper to pass than a JSON document; r_index (1-based) says which delivery a row answers.
  *
- * Statements inside the function start their lines with the semicolon: migrate() splits scripts on ";\n".
+ * Statements inside the function start their lines with the semicolon, from when migrate() split scripts on
+ * ";\n" (it now runs each script whole); the SQL is left as it was applied.
  */
 export const m0009CallbackReceiverBatch: Migration = {
   id: "0009_callback_receiver_batch",

@@ -13,7 +13,8 @@ import type { Migration } from "@/lib/database";
  *   statement, nothing written when no key or amount changed). TRUNCATE clears it.
  * - Backfill after the triggers exist: CREATE TRIGGER locks out writers of orders until this commits.
  *
- * Statements inside the functions start their lines with the semicolon: migrate() splits scripts on ";\n".
+ * Statements inside the functions start their lines with the semicolon, from when migrate() split scripts on
+ * ";\n" (it now runs each script whole); the SQL is left as it was applied.
  */
 /** An order's rollup key (alias `o`), in the table's column order. */
 const KEY = `date_trunc('hour', o.created_at, 'UTC'), coalesce(o.currency, ''), o.direction, o.payment_method,

@@ -15,7 +15,8 @@ import type { Migration } from "@/lib/database";
  *   statement from transition tables. Rows are upserted in key order so concurrent writers lock alike.
  * - Backfill after the triggers exist (CREATE TRIGGER locks out writers of orders until this commits).
  *
- * Statements inside the functions start their lines with the semicolon: migrate() splits scripts on ";\n".
+ * Statements inside the functions start their lines with the semicolon, from when migrate() split scripts on
+ * ";\n" (it now runs each script whole); the SQL is left as it was applied.
  */
 const SPANS = `(VALUES ('hour', interval '1 hour'), ('6h', interval '6 hours'), ('day', interval '1 day'),
   ('week', interval '7 days')) AS s (span, width)`;

@@ -9,7 +9,8 @@ import type { Migration } from "@/lib/database";
  *   so there the index is skipped and the search scans (the embedded store is for small deployments).
  *   Without the privilege to create the extension the start goes on, with a warning, rather than failing.
  *
- * Statements inside the DO block start their lines with the semicolon: migrate() splits scripts on ";\n".
+ * Statements inside the DO block start their lines with the semicolon, from when migrate() split scripts on
+ * ";\n" (it now runs each script whole); the SQL is left as it was applied.
  */
 export const m0900OrderSearchIndexes: Migration = {
   id: "0900_order_search_indexes",

@@ -10,7 +10,7 @@ let scratch: ScratchDatabase;
 let db: Database;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("paypage");
+  scratch = await createScratchDatabase("paypage", "dashboard");
   db = await openDashboardDatabase(await scratch.open());
 });
 afterAll(async () => {
