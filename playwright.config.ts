@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import type { SandboxKitFixtureOptions } from "./lib/sandbox/kit/playwright";
 import { E2E } from "./e2e/config";
 
 /**
@@ -9,11 +10,45 @@ import { E2E } from "./e2e/config";
 /**
  * Specs that turn a dashboard-wide setting on (the pay-out approvals threshold, the required second factor
  * for admins and approvers): a flow running beside them would be held or sent to enrol. And one that reads a
- * dashboard-wide count exactly (the bank-app funnel): a phone's pay page opened beside it would move it.
+ * dashboard-wide count exactly (the bank-app funnel): a phone's pay page opened beside it would move it. They
+ * run one at a time on a second instance of the product of their own (E2E.wide), while the other flows run on
+ * the first: beside them, not after them.
  */
 const DASHBOARD_WIDE_SPECS = /(payout-approvals|second-factor|bulk-payouts|insights-funnel)\.spec\.ts$/;
 
-export default defineConfig({
+/** The harness starting one instance: the embedded sandbox and the dashboard on a fresh data folder. */
+function productServer(instance: { port: number; sandboxPort: number; baseUrl: string; dataDir: string }) {
+  return {
+    command: "node scripts/e2e-server.mjs",
+    url: `${instance.baseUrl}/login`,
+    timeout: 420_000,
+    reuseExistingServer: !process.env.CI && process.env.E2E_REUSE_SERVER === "1",
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(instance.port),
+      SANDBOX_PORT: String(instance.sandboxPort),
+      DATA_DIR: instance.dataDir,
+      PUBLIC_BASE_URL: instance.baseUrl,
+      ADMIN_EMAIL: E2E.admin.email,
+      ADMIN_PASSWORD: E2E.admin.password,
+      SANDBOX_CALLBACK_RETRY_SCHEDULE: "200,500,1000,2000",
+      // One secret for both sides of the embedded pair, distinctive so e2e/no-secrets.spec.ts can look for it.
+      SANDBOX_CLIENT_SECRET: E2E.sandboxAccount.secret,
+      PAYMENT_API_SECRET: E2E.sandboxAccount.secret,
+      // /metrics of both servers (e2e/metrics.spec.ts).
+      METRICS_TOKEN: E2E.metricsToken,
+      // Whom the customer pays, as the pay page names it (e2e/pay-page.spec.ts).
+      MERCHANT_DISPLAY_NAME: E2E.merchantName,
+      // Alert rules evaluated every second, so a raised alert shows quickly (e2e/alerts.spec.ts).
+      ALERT_EVALUATION_INTERVAL_MS: "1000",
+      // One JSON line per request would bury the flows' own output; warnings and errors still show.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    },
+  };
+}
+
+export default defineConfig<Partial<SandboxKitFixtureOptions>>({
   testDir: "./e2e",
   outputDir: E2E.outputDir,
   forbidOnly: !!process.env.CI,
@@ -24,6 +59,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: E2E.baseUrl,
+    // The QA kit's options (the `sandbox` fixture): the instance's sandbox and its merchant account.
+    sandboxUrl: E2E.sandboxUrl,
+    sandboxClientId: E2E.sandboxAccount.clientId,
+    sandboxSecret: E2E.sandboxAccount.secret,
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -45,42 +84,25 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], storageState: E2E.adminStorageState },
       dependencies: ["setup"],
     },
+    // The second instance: its own admin sign-in, then the dashboard-wide specs one file at a time.
     {
-      // One file at a time, after every other flow has finished: nobody signs in or sends a pay-out while a
-      // dashboard-wide switch is on. Run one of them alone with E2E_DASHBOARD_WIDE_ALONE=1 (skips the wait).
+      name: "setup-wide",
+      testMatch: /.*\.setup\.ts/,
+      use: { baseURL: E2E.wide.baseUrl, sandboxUrl: E2E.wide.sandboxUrl },
+    },
+    {
       name: "dashboard-wide",
       testMatch: DASHBOARD_WIDE_SPECS,
       workers: 1,
-      use: { ...devices["Desktop Chrome"], storageState: E2E.adminStorageState },
-      dependencies: process.env.E2E_DASHBOARD_WIDE_ALONE === "1" ? ["setup"] : ["chromium"],
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: E2E.wide.baseUrl,
+        sandboxUrl: E2E.wide.sandboxUrl,
+        storageState: E2E.wide.adminStorageState,
+      },
+      dependencies: ["setup-wide"],
     },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `${E2E.baseUrl}/login`,
-    timeout: 420_000,
-    reuseExistingServer: !process.env.CI && process.env.E2E_REUSE_SERVER === "1",
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E.port),
-      SANDBOX_PORT: String(E2E.sandboxPort),
-      DATA_DIR: E2E.dataDir,
-      PUBLIC_BASE_URL: E2E.baseUrl,
-      ADMIN_EMAIL: E2E.admin.email,
-      ADMIN_PASSWORD: E2E.admin.password,
-      SANDBOX_CALLBACK_RETRY_SCHEDULE: "200,500,1000,2000",
-      // One secret for both sides of the embedded pair, distinctive so e2e/no-secrets.spec.ts can look for it.
-      SANDBOX_CLIENT_SECRET: E2E.sandboxAccount.secret,
-      PAYMENT_API_SECRET: E2E.sandboxAccount.secret,
-      // /metrics of both servers (e2e/metrics.spec.ts).
-      METRICS_TOKEN: E2E.metricsToken,
-      // Whom the customer pays, as the pay page names it (e2e/pay-page.spec.ts).
-      MERCHANT_DISPLAY_NAME: E2E.merchantName,
-      // Alert rules evaluated every second, so a raised alert shows quickly (e2e/alerts.spec.ts).
-      ALERT_EVALUATION_INTERVAL_MS: "1000",
-      // One JSON line per request would bury the flows' own output; warnings and errors still show.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    },
-  },
+  // Started one after the other (the first builds the dashboard, the second finds the build done).
+  webServer: [productServer(E2E), productServer(E2E.wide)],
 });

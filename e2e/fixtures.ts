@@ -5,7 +5,6 @@ import { bankDetailsSchemas } from "../lib/contract/payin";
 import type { SandboxOrder } from "../lib/contract/sandbox-controls";
 import { UUID_GROUP, UUID_PATTERN } from "../lib/contract/uuid";
 import { test as base, expect } from "../lib/sandbox/kit/playwright";
-import { E2E } from "./config";
 import { addUser, firstSignIn, signedOutContext } from "./staff";
 
 /**
@@ -183,11 +182,7 @@ export const test = base.extend<
   },
   { taggedPair: TaggedPair }
 >({
-  // The kit's options: the e2e server's sandbox and its merchant account.
-  sandboxUrl: [E2E.sandboxUrl, { scope: "worker" }],
-  sandboxClientId: [E2E.sandboxAccount.clientId, { scope: "worker" }],
-  sandboxSecret: [E2E.sandboxAccount.secret, { scope: "worker" }],
-
+  // The kit's options (sandboxUrl, its merchant account) are set per project in playwright.config.ts.
   createPayin: async ({ page }, use) => {
     await use((seed) => createPayinThroughForm(page, seed));
   },
@@ -204,8 +199,9 @@ export const test = base.extend<
 
   // Seeded once per worker for the list's read-only tests; its own signed-in page, apart from the test's.
   taggedPair: [
-    async ({ browser, sandbox }, use) => {
-      const context = await browser.newContext({ baseURL: E2E.baseUrl, storageState: E2E.adminStorageState });
+    async ({ browser, sandbox }, use, workerInfo) => {
+      const { baseURL, storageState } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, storageState });
       const page = await context.newPage();
       const tag = unique();
       const paid = await createPayinThroughForm(page, { email: `list-${tag}@example.com`, method: "Card" });

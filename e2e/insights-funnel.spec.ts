@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { getMessages } from "../lib/i18n";
-import { E2E } from "./config";
 import { expect, PHONE, test } from "./fixtures";
 
 /**
@@ -32,6 +31,7 @@ async function openedAndChosen(page: Page): Promise<[number, number]> {
 test("Insights: the SBP bank-app funnel counts a phone's pay page opened and an app chosen", async ({
   page,
   browser,
+  baseURL,
   createPayin,
 }) => {
   test.setTimeout(120_000);
@@ -46,7 +46,7 @@ test("Insights: the SBP bank-app funnel counts a phone's pay page opened and an 
   const m = getMessages("en");
   const phone = await browser.newContext({
     ...PHONE,
-    baseURL: E2E.baseUrl,
+    baseURL,
     locale: "en-US",
     extraHTTPHeaders: { "Accept-Language": "en" },
     storageState: { cookies: [], origins: [] },

@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
-import { E2E } from "./config";
 import { expect, type StaffRole, test, unique } from "./fixtures";
 import { approvalsOff, createBankAccountPayout, holdLargeRoublePayouts } from "./payout-approvals";
 import {
@@ -11,7 +10,7 @@ import {
   expectCodeAsked,
   nextTotpCode,
 } from "./second-factor";
-import { addUser, seriousAxeViolations, signIn } from "./staff";
+import { addUser, instanceUrl, seriousAxeViolations, signIn } from "./staff";
 
 /**
  * A second factor (issue 17 §2): an authenticator app set up under Your account and asked at sign-in; a
@@ -48,8 +47,15 @@ interface Person {
   page: Page;
 }
 
+/** The running test's instance as localhost: WebAuthn takes no IP address as its relying party. */
+function localhostUrl(): string {
+  const url = new URL(instanceUrl());
+  url.hostname = "localhost";
+  return url.origin;
+}
+
 /** A new user (added by the admin's `admin` page), signed in on a context of their own at `baseURL`. */
-async function person(admin: Page, role: StaffRole, baseURL: string = E2E.baseUrl): Promise<Person> {
+async function person(admin: Page, role: StaffRole, baseURL: string = instanceUrl()): Promise<Person> {
   const email = `factor-${role}-${unique()}@example.com`;
   const password = `${role}-password-123`;
   await addUser(admin, { email, password, role });
@@ -164,7 +170,7 @@ test("passkey: added under Your account and used to sign in (Chromium's virtual 
 }) => {
   test.setTimeout(120_000);
   // WebAuthn takes no IP address as its relying party: this person uses the dashboard as localhost.
-  const me = await person(page, "operator", `http://localhost:${E2E.port}`);
+  const me = await person(page, "operator", localhostUrl());
   try {
     await addVirtualAuthenticator(me.page);
     await me.page.goto("/account");
@@ -251,7 +257,7 @@ test("approving a pay-out with a passkey: an approver whose only factor is a pas
   await holdLargeRoublePayouts(page);
   const operator = await person(page, "operator");
   // WebAuthn takes no IP address as its relying party: the approver uses the dashboard as localhost.
-  const localhost = `http://localhost:${E2E.port}`;
+  const localhost = localhostUrl();
   const approver = await person(page, "approver", localhost);
   try {
     await addVirtualAuthenticator(approver.page);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import type { Role } from "../lib/auth/roles";
 import { E2E } from "./config";
 
@@ -12,9 +12,14 @@ import { E2E } from "./config";
 /** Nobody signed in: the storage state of a fresh visitor. */
 export const SIGNED_OUT = { cookies: [], origins: [] };
 
-/** A browser context on the e2e server with nobody signed in (close it when done). */
+/** A browser context on the running test's instance with nobody signed in (close it when done). */
 export function signedOutContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: E2E.baseUrl, storageState: SIGNED_OUT });
+  return browser.newContext({ baseURL: instanceUrl(), storageState: SIGNED_OUT });
+}
+
+/** The base URL of the instance the running test's project is on (E2E, or E2E.wide). */
+export function instanceUrl(): string {
+  return test.info().project.use.baseURL ?? E2E.baseUrl;
 }
 
 /** Submits /login (with `next` when given); what comes of it is for the caller to check. */
