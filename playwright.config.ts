@@ -77,14 +77,8 @@ export default defineConfig<Partial<SandboxKitFixtureOptions>>({
     },
   },
   projects: [
-    { name: "setup", testMatch: /.*\.setup\.ts/ },
-    {
-      name: "chromium",
-      testIgnore: DASHBOARD_WIDE_SPECS,
-      use: { ...devices["Desktop Chrome"], storageState: E2E.adminStorageState },
-      dependencies: ["setup"],
-    },
-    // The second instance: its own admin sign-in, then the dashboard-wide specs one file at a time.
+    // First in the list, so that their files are handed out first: the dashboard-wide specs, one at a time on the
+    // second instance, take one worker from the start while the other flows share the rest.
     {
       name: "setup-wide",
       testMatch: /.*\.setup\.ts/,
@@ -101,6 +95,13 @@ export default defineConfig<Partial<SandboxKitFixtureOptions>>({
         storageState: E2E.wide.adminStorageState,
       },
       dependencies: ["setup-wide"],
+    },
+    { name: "setup", testMatch: /.*\.setup\.ts/ },
+    {
+      name: "chromium",
+      testIgnore: DASHBOARD_WIDE_SPECS,
+      use: { ...devices["Desktop Chrome"], storageState: E2E.adminStorageState },
+      dependencies: ["setup"],
     },
   ],
   // Started one after the other (the first builds the dashboard, the second finds the build done).
