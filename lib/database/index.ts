@@ -292,4 +292,4 @@ function postgresListener(url: string): {
   };
 }
 
-export { type Migration, migrate } from "./migrate";
+export { type Migration, type MigrationSet, migrate } from "./migrate";

@@ -7,6 +7,12 @@
  */
 import type { Database, Sql } from "./index";
 
+/** A system's migrations and the advisory lock it applies them under. */
+export interface MigrationSet {
+  list: readonly Migration[];
+  lockKey: number;
+}
+
 export interface Migration {
   /** Sortable, never renamed once committed: "0001_init". */
   id: string;

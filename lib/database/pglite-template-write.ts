@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { openDatabase } from "./index";
-import { type Migration, migrate } from "./migrate";
+import { type MigrationSet, migrate } from "./migrate";
 import {
   type PgliteTemplateTag,
   pgliteVersionAt,
@@ -25,7 +25,7 @@ export interface TemplateContents {
   /** An earlier template to start from instead of initdb (its migrations are kept). */
   from?: string;
   /** Migrations to apply, under their system's advisory lock. */
-  migrations?: { list: readonly Migration[]; lockKey: number };
+  migrations?: MigrationSet;
 }
 
 /** Writes the template to `tarball` (`….tar.gz`) and its tag beside it; returns the tag. */

@@ -5,16 +5,9 @@
  * a stale template, a migration whose result depends on when it ran).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { type Database, type Migration, migrate } from "@/lib/database";
-import { MIGRATION_LOCK_KEY } from "@/lib/database/dashboard/client";
-import { migrations } from "@/lib/database/dashboard/migrations";
-import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "@/lib/database/sandbox/migrations";
+import { type Database, migrate } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase, type ScratchSchema } from "./database";
-
-const SCHEMAS: Record<ScratchSchema, { list: readonly Migration[]; lockKey: number }> = {
-  dashboard: { list: migrations, lockKey: MIGRATION_LOCK_KEY },
-  sandbox: { list: sandboxMigrations, lockKey: SANDBOX_MIGRATION_LOCK_KEY },
-};
+import { SCRATCH_SCHEMAS, scratchSchemaNames } from "./scratch-schemas";
 
 /** What the migrations made, in a comparable form: the catalog of the public schema and every table's rows. */
 async function contents(db: Database): Promise<Record<string, unknown>> {
@@ -60,9 +53,9 @@ afterAll(async () => {
   }
 });
 
-describe.each(Object.keys(SCHEMAS) as ScratchSchema[])("a scratch database with the %s schema", (schema) => {
+describe.each(scratchSchemaNames)("a scratch database with the %s schema", (schema) => {
   it("is the database its migrations make anew, and its migrator finds nothing left to apply", async () => {
-    const { list, lockKey } = SCHEMAS[schema];
+    const { list, lockKey } = SCRATCH_SCHEMAS[schema];
     const fresh = await open();
     expect(await migrate(fresh, list, lockKey)).toHaveLength(list.length);
     const fromTemplate = await open(schema);

@@ -11,30 +11,21 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { MIGRATION_LOCK_KEY } from "@/lib/database/dashboard/client";
-import { migrations } from "@/lib/database/dashboard/migrations";
 import { writePgliteTemplate } from "@/lib/database/pglite-template-write";
-import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "@/lib/database/sandbox/migrations";
 import { pgliteTemplateVar } from "./database";
+import { SCRATCH_SCHEMAS, scratchSchemaNames } from "./scratch-schemas";
 
 export default async function setup(): Promise<() => void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "test-pglite-template-"));
   const initialised = path.join(dir, "initialised.tar.gz");
   await writePgliteTemplate(initialised);
-  const dashboard = path.join(dir, "dashboard.tar.gz");
-  const sandbox = path.join(dir, "sandbox.tar.gz");
-  await Promise.all([
-    writePgliteTemplate(dashboard, {
-      from: initialised,
-      migrations: { list: migrations, lockKey: MIGRATION_LOCK_KEY },
-    }),
-    writePgliteTemplate(sandbox, {
-      from: initialised,
-      migrations: { list: sandboxMigrations, lockKey: SANDBOX_MIGRATION_LOCK_KEY },
-    }),
-  ]);
   process.env[pgliteTemplateVar()] = initialised;
-  process.env[pgliteTemplateVar("dashboard")] = dashboard;
-  process.env[pgliteTemplateVar("sandbox")] = sandbox;
+  await Promise.all(
+    scratchSchemaNames.map(async (schema) => {
+      const tarball = path.join(dir, `${schema}.tar.gz`);
+      await writePgliteTemplate(tarball, { from: initialised, migrations: SCRATCH_SCHEMAS[schema] });
+      process.env[pgliteTemplateVar(schema)] = tarball;
+    }),
+  );
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -6,27 +6,16 @@
  * is connected to); they are dropped when the run ends. Workers inherit their names (postgresTemplateVar).
  */
 import { migrate } from "@/lib/database";
-import { MIGRATION_LOCK_KEY } from "@/lib/database/dashboard/client";
-import { migrations } from "@/lib/database/dashboard/migrations";
-import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "@/lib/database/sandbox/migrations";
-import {
-  createPostgresScratchDatabase,
-  postgresTemplateVar,
-  type ScratchSchema,
-  waitForDisconnect,
-} from "./database";
-
-const SCHEMAS = {
-  dashboard: { list: migrations, lockKey: MIGRATION_LOCK_KEY },
-  sandbox: { list: sandboxMigrations, lockKey: SANDBOX_MIGRATION_LOCK_KEY },
-} as const;
+import { createPostgresScratchDatabase, postgresTemplateVar, waitForDisconnect } from "./database";
+import { SCRATCH_SCHEMAS, scratchSchemaNames } from "./scratch-schemas";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const made = await Promise.all(
-    (Object.keys(SCHEMAS) as ScratchSchema[]).map(async (schema) => {
+    scratchSchemaNames.map(async (schema) => {
       const scratch = await createPostgresScratchDatabase(`test_template_${schema}`);
       const db = await scratch.open();
-      await migrate(db, SCHEMAS[schema].list, SCHEMAS[schema].lockKey).finally(() => db.close());
+      const { list, lockKey } = SCRATCH_SCHEMAS[schema];
+      await migrate(db, list, lockKey).finally(() => db.close());
       const name = new URL(scratch.url).pathname.slice(1);
       await waitForDisconnect(name);
       process.env[postgresTemplateVar(schema)] = name;
