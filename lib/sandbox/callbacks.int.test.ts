@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackPayloadSchema, problemSchema, type SandboxOrder } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import type { Database, DatabaseConfig } from "@/lib/database";
-import { createScratchDatabase, testBackend } from "@/lib/testing/database";
+import { createScratchDatabase } from "@/lib/testing/database";
 import { type ScratchSandbox, startScratchSandbox } from "@/lib/testing/sandbox-fixture";
 import { verify, verifyStandardWebhook } from "@/lib/signing";
 import { openSandbox, type RunningSandbox, type SandboxOptions, startSandbox } from "./server";
@@ -389,16 +389,18 @@ describe("expiry", () => {
 
 describe("restart", () => {
   it("resumes a pending delivery after the sandbox restarts on the same database", async () => {
-    // PostgreSQL: the sandbox opens and closes its own pool on a URL. PGlite: the open test database is
-    // handed over (a fresh data folder costs seconds of initdb); either way the dispatcher, its timers and
+    // A database of its own: a sandbox already running on the same one (this file's) would claim the
+    // delivery with its own retry schedule. PostgreSQL: each sandbox opens and closes its own pool on the
+    // URL. PGlite: one in-memory database handed to both in turn. Either way the dispatcher, its timers and
     // all in-process state are gone between the two instances.
-    const restartScratch =
-      testBackend() === "postgres" ? await createScratchDatabase("sandbox_restart", "sandbox") : undefined;
-    const config: DatabaseConfig | Database = restartScratch ? { url: restartScratch.url! } : db;
+    const restartScratch = await createScratchDatabase("sandbox_restart", "sandbox");
+    const handedOver = restartScratch.url ? undefined : await restartScratch.open();
+    const config: DatabaseConfig | Database = handedOver ?? { url: restartScratch.url! };
     const local = await startCallbackReceiver();
     try {
-      // Long retry delay: the first failure leaves the delivery pending while the sandbox is down.
-      const options = { ...FAST, database: config, callbackRetrySchedule: [1_500] };
+      // The retry is due a minute after the failure (±20 %), so the first sandbox never reaches it however
+      // slow the machine; the second runs its clock 90 s ahead, so the pending retry is due as it starts.
+      const options = { ...FAST, database: config, callbackRetrySchedule: [60_000] };
       local.respondWith([500]);
       const first = await startSandbox(options);
       const client1 = signedClient(first.url);
@@ -419,7 +421,7 @@ describe("restart", () => {
       await first.close();
       expect(local.received).toHaveLength(1);
 
-      const second = await startSandbox(options);
+      const second = await startSandbox({ ...options, now: () => new Date(Date.now() + 90_000) });
       try {
         const received = await local.waitFor(2);
         expect(JSON.parse(received[1]!.body)).toMatchObject({ id, status: "Success" });
@@ -431,7 +433,8 @@ describe("restart", () => {
       }
     } finally {
       await local.close();
-      await restartScratch?.drop();
+      await handedOver?.close();
+      await restartScratch.drop();
     }
   });
 });

@@ -11,7 +11,7 @@ import type { SandboxOrder } from "@/lib/contract";
 import { sandboxKit } from "@/lib/sandbox/kit";
 import { type ScratchSandbox, startScratchSandbox, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import { type CallbackReceiver, startCallbackReceiver } from "@/lib/testing/sandbox-http";
-import { EXIT, parseDuration, run } from "./run";
+import { EXIT, joinDashValues, parseDuration, run } from "./run";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const MAIN = path.join(ROOT, "lib", "sandbox", "cli", "main.ts");
@@ -338,6 +338,51 @@ describe("runs and clock (signed as a run, never the shared account)", () => {
     expect(ran.stderr).toMatch(/status: 400/);
     expect(ran.stderr).toMatch(/field to: /);
     await cli(["runs", "end", run.clientId]);
+  });
+
+  it("takes a secret that starts with a dash after --secret (a random run secret does, one time in 64)", async () => {
+    const secret = "-dashFirst-run-secret-0123456789";
+    const run = await kit().startRun({ secret });
+    try {
+      const ran = await cli(["clock", "--client-id", run.run.clientId, "--secret", secret, "--json"]);
+      expect(ran.stderr).toBe("");
+      expect(json<{ offsetMs: number }>(ran).offsetMs).toBe(0);
+      // A wrong one that also starts with a dash is the sandbox's 401, not a usage error.
+      const wrong = await cli(["clock", "--client-id", run.run.clientId, "--secret", `${secret}x`]);
+      expect(wrong.code).toBe(EXIT.failed);
+      expect(wrong.stderr).toMatch(/status: 401/);
+    } finally {
+      await run.end();
+    }
+  });
+
+  it.each([
+    [
+      ["--secret", "-abc", "--json"],
+      ["--secret=-abc", "--json"],
+    ],
+    [["--amount", "-5"], ["--amount=-5"]],
+    [
+      ["--method", "--amount", "5"],
+      ["--method", "--amount", "5"],
+    ],
+    [
+      ["--json", "-h"],
+      ["--json", "-h"],
+    ],
+    [
+      ["--", "--secret", "-x"],
+      ["--", "--secret", "-x"],
+    ],
+    [["--secret"], ["--secret"]],
+  ])("joinDashValues(%j) = %j", (args, joined) => {
+    const options = {
+      secret: { type: "string" },
+      amount: { type: "string" },
+      method: { type: "string" },
+      json: { type: "boolean" },
+    };
+    expect(joinDashValues(args, options)).toEqual(joined);
   });
 
   it.each([

@@ -103,6 +103,27 @@ const VERB_OPTIONS = {
 type Verb = keyof typeof VERB_OPTIONS;
 type Values = Record<string, string | boolean | string[] | undefined>;
 
+/**
+ * `--secret -Xy…` as `--secret=-Xy…`: a string option always takes the next argument, even one that starts
+ * with a single dash. Node's strict parseArgs refuses such a value as ambiguous, and a run's secret (random
+ * base64url) starts with "-" one time in 64, so `--secret <the secret runs start printed>` would fail at
+ * random. A next argument starting with "--" is still read as an option (`--method --amount 5` stays an error).
+ */
+export function joinDashValues(args: readonly string[], options: Record<string, { type: string }>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--") return [...out, ...args.slice(i)]; // the rest are positionals, as they stand
+    const next = args[i + 1];
+    const name = arg.startsWith("--") ? arg.slice(2) : undefined;
+    if (name && options[name]?.type === "string" && next !== undefined && /^-(?!-)/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 const UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** "15m", "90s", "1h30m", "250ms", "2d" (a bare number is seconds) → milliseconds. */
@@ -186,9 +207,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   let json = false;
   try {
+    const options = { ...COMMON, ...VERB_OPTIONS[verb as Verb] };
     const { values, positionals } = parseArgs({
-      args: [...rest],
-      options: { ...COMMON, ...VERB_OPTIONS[verb as Verb] },
+      args: joinDashValues(rest, options),
+      options,
       allowPositionals: true,
       strict: true,
     });
