@@ -21,13 +21,24 @@ let proxy: FaultProxy;
 let harness: ProxiedSandbox | undefined;
 let db: Database;
 let deps: OrderSubmitDeps;
+/** deps whose client gives up after 400 ms (the proxy holds the answer 1 s: a timeout whatever the load). */
+let quickDeps: OrderSubmitDeps;
 
 beforeAll(async () => {
   harness = await startProxiedSandbox("orders_refused");
   ({ fx, proxy, db } = harness);
-  // One attempt per call: what the proxy injects is what the order sees.
-  const api = fx.client({ baseUrl: proxy.url, timeoutMs: 400, maxAttempts: 1, backoffMs: 10 });
-  deps = { sql: db, api, publicBaseUrl: "http://dashboard.test:3000", userId: null, inFlightMs: 1_000 };
+  // One attempt per call: what the proxy injects is what the order sees. A time limit a busy machine never
+  // reaches; the timeout case has a client of its own with a short one (quickDeps).
+  const client = (timeoutMs: number) =>
+    fx.client({ baseUrl: proxy.url, timeoutMs, maxAttempts: 1, backoffMs: 10 });
+  deps = {
+    sql: db,
+    api: client(10_000),
+    publicBaseUrl: "http://dashboard.test:3000",
+    userId: null,
+    inFlightMs: 1_000,
+  };
+  quickDeps = { ...deps, api: client(400) };
 });
 afterAll(async () => {
   await harness?.close();
@@ -104,7 +115,7 @@ describe("transient failures stay retryable", () => {
   ] as const)("%s leaves 'Submit failed', and a retry then creates it", async (_name, fault, kind) => {
     const req = samplePayinRequest("SBP");
     proxy.setPlan(() => fault);
-    const result = await submitPayin(deps, req);
+    const result = await submitPayin(kind === "timeout" ? quickDeps : deps, req);
     expect(result).not.toHaveProperty("refused");
     const id = failedId(result);
     expect(await getOrderById(db, id)).toMatchObject({ status: "Submit failed", lastError: { kind } });
