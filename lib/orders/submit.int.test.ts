@@ -25,6 +25,10 @@ let proxy: FaultProxy;
 let harness: ProxiedSandbox | undefined;
 let db: Database;
 let deps: OrderSubmitDeps;
+/** Gives up on an answer after IMPATIENT_MS; the proxy holds the timed-out ones twice as long. */
+let impatientDeps: OrderSubmitDeps;
+const IMPATIENT_MS = 1_000;
+const HELD_MS = 2 * IMPATIENT_MS;
 let userId: string;
 
 beforeAll(async () => {
@@ -35,14 +39,19 @@ beforeAll(async () => {
     "INSERT INTO users (id, email, name, password_hash, role) VALUES ($1, 'op@example.com', 'Op', 'x', 'operator')",
     [userId],
   );
-  const transport = { timeoutMs: 400, maxAttempts: 2, backoffMs: 10 };
-  deps = {
-    sql: db,
-    api: fx.client({ baseUrl: proxy.url, ...transport }),
-    publicBaseUrl: PUBLIC_BASE_URL,
-    userId,
-    inFlightMs: worstCaseCallMs(transport),
+  const depsWith = (timeoutMs: number): OrderSubmitDeps => {
+    const transport = { timeoutMs, maxAttempts: 2, backoffMs: 10 };
+    return {
+      sql: db,
+      api: fx.client({ baseUrl: proxy.url, ...transport }),
+      publicBaseUrl: PUBLIC_BASE_URL,
+      userId,
+      inFlightMs: worstCaseCallMs(transport),
+    };
   };
+  // A time limit a busy machine never reaches, except where a test makes the proxy outlast a short one.
+  deps = depsWith(10_000);
+  impatientDeps = depsWith(IMPATIENT_MS);
 });
 afterAll(async () => {
   await harness?.close();
@@ -210,9 +219,9 @@ describe("the service refuses (4xx)", () => {
 
 describe("timeouts and retries", () => {
   it("a first attempt that times out is retried by the client with the same paymentId: one order", async () => {
-    proxy.setPlan((n) => (n === 1 ? { kind: "delay", ms: 1_000 } : { kind: "pass" }));
+    proxy.setPlan((n) => (n === 1 ? { kind: "delay", ms: HELD_MS } : { kind: "pass" }));
     const req = payin("QRNSPK");
-    const id = orderIdOf(await submitPayin(deps, req));
+    const id = orderIdOf(await submitPayin(impatientDeps, req));
     expect(proxy.requests).toHaveLength(2);
     expect(proxy.requests[0]?.body).toBe(proxy.requests[1]?.body);
     expect((await getOrderById(db, id))?.submitAttempts).toBe(2);
@@ -220,9 +229,9 @@ describe("timeouts and retries", () => {
   });
 
   it("every attempt timing out leaves 'Submit failed'; the retry creates nothing new", async () => {
-    proxy.setPlan(() => ({ kind: "delay", ms: 1_000 }));
+    proxy.setPlan(() => ({ kind: "delay", ms: HELD_MS }));
     const req = payin("SBP", { addRandomCents: true });
-    const result = await submitPayin(deps, req);
+    const result = await submitPayin(impatientDeps, req);
     expect(result).toMatchObject({
       ok: false,
       message: expect.stringMatching(/did not answer.*Submit failed/),
@@ -233,12 +242,12 @@ describe("timeouts and retries", () => {
     expect(await fx.countOrders(req.paymentId)).toBe(1);
 
     // A changed form after a possible landing is refused (it would be a different order under one paymentId).
-    const changed = await submitPayin(deps, { ...req, amount: req.amount + 1 });
+    const changed = await submitPayin(impatientDeps, { ...req, amount: req.amount + 1 });
     expect(changed).toMatchObject({ ok: false, orderId, message: expect.stringMatching(/earlier attempt/) });
 
     proxy.setPlan(() => ({ kind: "pass" }));
     const bodiesBefore = proxy.requests.map((r) => r.body);
-    expect(orderIdOf(await retryOrder(deps, { orderId }))).toBe(orderId);
+    expect(orderIdOf(await retryOrder(impatientDeps, { orderId }))).toBe(orderId);
     // Byte-identical to the first attempt although it was rebuilt from the stored (jsonb) request.
     expect(proxy.requests.at(-1)?.body).toBe(bodiesBefore[0]);
     const order = await getOrderById(db, orderId);
@@ -250,31 +259,36 @@ describe("timeouts and retries", () => {
     expect(await auditActions(orderId)).toEqual(["order.create", "order.retry"]);
 
     // Not failed any more: no second retry.
-    expect(await retryOrder(deps, { orderId })).toMatchObject({ ok: false, message: /can be retried/ });
+    expect(await retryOrder(impatientDeps, { orderId })).toMatchObject({
+      ok: false,
+      message: /can be retried/,
+    });
   });
 
   it("a card pay-out retry asks for the card number again and checks it against the stored six + four", async () => {
-    proxy.setPlan(() => ({ kind: "delay", ms: 1_000 }));
+    proxy.setPlan(() => ({ kind: "delay", ms: HELD_MS }));
     const req = payout("Card", { payoutDetails: { ccNo: PAN } });
-    const failed = await submitPayout(deps, req);
+    const failed = await submitPayout(impatientDeps, req);
     expect(failed.ok).toBe(false);
     const orderId = failed.ok ? "" : (failed.orderId ?? "");
     proxy.setPlan(() => ({ kind: "pass" }));
 
-    expect(await retryOrder(deps, { orderId })).toMatchObject({
+    expect(await retryOrder(impatientDeps, { orderId })).toMatchObject({
       ok: false,
       fieldErrors: { cardNumber: expect.stringMatching(/again/) },
     });
-    expect(await retryOrder(deps, { orderId, cardNumber: "4111 1111 1111 1112" })).toMatchObject({
+    expect(await retryOrder(impatientDeps, { orderId, cardNumber: "4111 1111 1111 1112" })).toMatchObject({
       fieldErrors: { cardNumber: expect.stringMatching(/checksum/) },
     });
     // Luhn-valid, same length, other last four.
-    expect(await retryOrder(deps, { orderId, cardNumber: "4111111111112226" })).toMatchObject({
+    expect(await retryOrder(impatientDeps, { orderId, cardNumber: "4111111111112226" })).toMatchObject({
       fieldErrors: { cardNumber: expect.stringMatching(/Does not match.*411111\*{6}1111/) },
     });
     expect((await getOrderById(db, orderId))?.status).toBe("Submit failed");
 
-    expect(orderIdOf(await retryOrder(deps, { orderId, cardNumber: "4111 1111 1111 1111" }))).toBe(orderId);
+    expect(orderIdOf(await retryOrder(impatientDeps, { orderId, cardNumber: "4111 1111 1111 1111" }))).toBe(
+      orderId,
+    );
     expect(await fx.countOrders(req.paymentId)).toBe(1);
     expect(proxy.requests.at(-1)?.body).toContain(PAN);
 
@@ -287,7 +301,7 @@ describe("timeouts and retries", () => {
   });
 
   it("refuses to retry an unknown order", async () => {
-    expect(await retryOrder(deps, { orderId: crypto.randomUUID() })).toEqual({
+    expect(await retryOrder(impatientDeps, { orderId: crypto.randomUUID() })).toEqual({
       ok: false,
       message: "No such order.",
     });

@@ -5,7 +5,10 @@
  * installed `payorders-sandbox` is started on a PGlite folder, and once more by URL on PostgreSQL; its
  * command line driven, the project type-checked against the kit's declarations, and the example suite
  * (examples/qa-suite: the first test of docs/qa.md, runs, chaos, the clock, a system under test started
- * with a run's credentials and kept alive) run by the project's own Playwright.
+ * with a run's credentials and kept alive) run by the project's own Playwright. Last, the installed sandbox
+ * on new PGlite folders: created from the template the package ships (initialised and migrated at pack
+ * time), and the normal path — PGlite's own initdb, then the migrations — when the template does not fit
+ * (another PGlite version) or is corrupt. One file, so the packages are built and installed once.
  *
  * Run once, in the PGlite run only (vitest.config.ts leaves it out when TEST_DB=postgres): TEST_DB picks the
  * dashboard's database, which nothing here uses, and both backends of the installed sandbox are started
@@ -14,7 +17,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,8 +30,12 @@ import {
   type ScratchProject,
   startInstalledSandbox,
 } from "@/lib/testing/installed-packages";
+import { openDatabase } from "@/lib/database";
+import { templateTagPath } from "@/lib/database/pglite-template";
+import { sandboxMigrations } from "@/lib/database/sandbox/migrations";
 import { createPostgresScratchDatabase } from "@/lib/testing/database";
 import { PGLITE_SAFE_FLAG } from "./pglite-safe-rerun";
+import { PGLITE_TEMPLATE_FILE } from "./pglite-template-file";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -36,6 +43,9 @@ let built: BuiltPackages;
 let project: ScratchProject;
 let sandbox: InstalledSandbox;
 let dataDir: string;
+/** New PGlite folders of the template tests, and the template the installed package ships. */
+let templateScratch: string;
+let template: string;
 
 /** Runs a command of the project to its end: exit code and output. */
 function runIn(command: string, args: string[], env: Record<string, string | undefined> = {}) {
@@ -283,4 +293,122 @@ describe("the packages, installed outside the repository", () => {
     expect(stats).toMatchObject({ unexpected: 0, skipped: 0, flaky: 0 });
     expect(stats.expected).toBe(7);
   }, 180_000);
+});
+
+const TEMPLATE_ACCOUNT = { clientId: "template-merchant", secret: "template-secret" };
+
+/** Starts the installed sandbox on a folder that does not exist yet, creates a pay-in, stops; its log. */
+async function startNewFolderAndOrder(name: string) {
+  const dataDir = path.join(templateScratch, name);
+  const startedAt = new Date();
+  const sandbox = await startInstalledSandbox(
+    project,
+    ["--port", "0", "--log-level", "info", "--data-dir", dataDir],
+    { env: { SANDBOX_CLIENT_ID: TEMPLATE_ACCOUNT.clientId, SANDBOX_CLIENT_SECRET: TEMPLATE_ACCOUNT.secret } },
+  );
+  try {
+    expect(await (await fetch(`${sandbox.url}/healthz`)).json()).toEqual({ ok: true });
+    const env: Record<string, string | undefined> = {
+      ...project.env,
+      SANDBOX_URL: sandbox.url,
+      PAYMENT_API_CLIENT_ID: TEMPLATE_ACCOUNT.clientId,
+      PAYMENT_API_SECRET: TEMPLATE_ACCOUNT.secret,
+    };
+    const created = spawnSync(
+      project.bin("payorders-sandbox"),
+      ["create", "payin", "--method", "SBP", "--amount", "1500", "--json"],
+      { env: env as NodeJS.ProcessEnv, encoding: "utf8" },
+    );
+    expect(created.status, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout).response.status).toBe("In progress");
+  } finally {
+    await sandbox.stop();
+  }
+  return { dataDir, startedAt, output: sandbox.output() };
+}
+
+/** The folder's applied migrations (id, when) and its orders, read after the sandbox stopped. */
+async function lookInside(dataDir: string) {
+  const db = await openDatabase({ dataDir });
+  try {
+    const migrations = await db.query<{ id: string; applied_at: Date }>(
+      "SELECT id, applied_at FROM schema_migrations ORDER BY id",
+    );
+    const [{ orders }] = (await db.query<{ orders: number }>(
+      "SELECT count(*)::int AS orders FROM sandbox_orders",
+    )) as [{ orders: number }];
+    return { migrations, orders };
+  } finally {
+    await db.close();
+  }
+}
+
+const allMigrationIds = sandboxMigrations.map((m) => m.id).sort();
+
+// After the tests above (the template is altered and put back here; nothing above starts a new folder meanwhile).
+describe("the installed sandbox on a new PGlite folder (lib/database/pglite-template.ts)", () => {
+  beforeAll(() => {
+    templateScratch = mkdtempSync(path.join(os.tmpdir(), "sandbox-template-data-"));
+    template = path.join(project.dir, "node_modules", "payorders-sandbox", "dist", PGLITE_TEMPLATE_FILE);
+  });
+
+  afterAll(() => {
+    if (templateScratch) rmSync(templateScratch, { recursive: true, force: true });
+  });
+
+  it("ships a template tagged with the installed PGlite and the last migration", () => {
+    const tag = JSON.parse(readFileSync(templateTagPath(template), "utf8"));
+    const pglite = JSON.parse(
+      readFileSync(path.join(project.dir, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8"),
+    );
+    expect(tag).toEqual({ pglite: pglite.version, lastMigration: allMigrationIds.at(-1) });
+  });
+
+  it("creates it from the template: healthy, every migration already applied, orders work", {
+    timeout: 120_000,
+  }, async () => {
+    const { dataDir, startedAt, output } = await startNewFolderAndOrder("from-template");
+    expect(output).toContain("new PGlite folder from the template");
+    const inside = await lookInside(dataDir);
+    expect(inside.migrations.map((m) => m.id)).toEqual(allMigrationIds);
+    // Applied at pack time, in the template: the start found nothing to do.
+    for (const m of inside.migrations) expect(m.applied_at.getTime()).toBeLessThan(startedAt.getTime());
+    expect(inside.orders).toBe(1);
+  });
+
+  it("falls back to PGlite's initdb when the template was made by another PGlite version", {
+    timeout: 120_000,
+  }, async () => {
+    const tagFile = templateTagPath(template);
+    const tag = readFileSync(tagFile, "utf8");
+    writeFileSync(tagFile, JSON.stringify({ ...JSON.parse(tag), pglite: "0.0.1" }));
+    try {
+      const { dataDir, startedAt, output } = await startNewFolderAndOrder("other-version");
+      expect(output).toContain("PGlite template not used");
+      expect(output).toContain("made by PGlite 0.0.1");
+      expect(output).not.toContain("new PGlite folder from the template");
+      const inside = await lookInside(dataDir);
+      expect(inside.migrations.map((m) => m.id)).toEqual(allMigrationIds);
+      // Applied by this start.
+      for (const m of inside.migrations)
+        expect(m.applied_at.getTime()).toBeGreaterThanOrEqual(startedAt.getTime() - 1_000);
+      expect(inside.orders).toBe(1);
+    } finally {
+      writeFileSync(tagFile, tag);
+    }
+  });
+
+  it("falls back to PGlite's initdb when the template is corrupt", { timeout: 120_000 }, async () => {
+    const tarball = readFileSync(template);
+    writeFileSync(template, tarball.subarray(0, tarball.length / 3));
+    try {
+      const { dataDir, output } = await startNewFolderAndOrder("corrupt");
+      expect(output).toContain("PGlite template failed");
+      const inside = await lookInside(dataDir);
+      expect(inside.migrations.map((m) => m.id)).toEqual(allMigrationIds);
+      expect(inside.orders).toBe(1);
+    } finally {
+      writeFileSync(template, tarball);
+    }
+  });
 });

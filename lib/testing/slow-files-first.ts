@@ -9,12 +9,11 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** Longest first; paths from the repository's root. */
 export const SLOW_FILES = [
-  "lib/batches/batch-crash.int.test.ts",
   "lib/sandbox/package.int.test.ts",
+  "lib/batches/batch-crash.int.test.ts",
   "lib/sandbox/crash.int.test.ts",
   "lib/batches/sender-pacing.int.test.ts",
   "lib/orders/resume-crash.int.test.ts",
-  "lib/sandbox/package-template.int.test.ts",
   "lib/auth/sign-in.fuzz.int.test.ts",
   "lib/postback/postback.fuzz.int.test.ts",
   "lib/database/pglite-memory-template.int.test.ts",
