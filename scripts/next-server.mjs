@@ -73,7 +73,7 @@ function serve(req, res, id) {
   const span = globalThis[TRACING]?.startRequestSpan(method, pathname, req.headers);
   res.once("close", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const route = globalThis[HTTP_OBSERVER]?.(method, pathname, res.statusCode, seconds, id);
+    const route = globalThis[HTTP_OBSERVER]?.(method, pathname, res.statusCode, seconds, id, span?.traceId);
     span?.end(res.statusCode, route);
   });
   const handled = () =>

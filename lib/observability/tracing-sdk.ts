@@ -12,9 +12,8 @@
  *   certificates) itself;
  * - the dashboard's server span for each request (startRequestSpan, called by scripts/next-server.mjs).
  *
- * Each request's first span in this process carries the request id (`payorders.request_id`), and its trace
- * id is kept for the request's log line (RunningTracing.takeRequestTrace). The SDK's own complaints (an export
- * that failed) go to the process's log at `warn`.
+ * Each request's first span in this process carries the request id (`payorders.request_id`). The SDK's own
+ * complaints (an export that failed) go to the process's log at `warn`.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -54,13 +53,11 @@ import {
   type RequestSpan,
   type RunningTracing,
   runInContext,
+  sampledTraceId,
   spanError,
   TRACER_NAME,
   tracingSlot,
 } from "./tracing";
-
-/** Requests whose trace id waits for their log line; past this many the oldest are forgotten. */
-const MAX_REQUEST_TRACES = 10_000;
 
 export function samplerFor(name: TraceSamplerName, ratio: number): Sampler {
   switch (name) {
@@ -81,29 +78,14 @@ export function samplerFor(name: TraceSamplerName, ratio: number): Sampler {
 
 /**
  * Marks the first span of each request in this process (no parent here: none, or a remote one) with the
- * request id, and keeps its trace id until the request's log line takes it.
+ * request id. (The dashboard's request line takes its trace id from the request span itself: RequestSpan.)
  */
-class RequestTraces implements SpanProcessor {
-  readonly traces = new Map<string, string>();
-
+class RequestIdMarker implements SpanProcessor {
   onStart(span: Span, _parent: Context): void {
     const parent = span.parentSpanContext;
     if (parent && !parent.isRemote) return;
     const requestId = currentRequestId();
-    if (requestId === undefined) return;
-    span.setAttribute("payorders.request_id", requestId);
-    if (this.traces.has(requestId)) return;
-    if (this.traces.size >= MAX_REQUEST_TRACES) {
-      const oldest = this.traces.keys().next().value;
-      if (oldest !== undefined) this.traces.delete(oldest);
-    }
-    this.traces.set(requestId, span.spanContext().traceId);
-  }
-
-  take(requestId: string): string | undefined {
-    const traceId = this.traces.get(requestId);
-    if (traceId !== undefined) this.traces.delete(requestId);
-    return traceId;
+    if (requestId !== undefined) span.setAttribute("payorders.request_id", requestId);
   }
 
   onEnd(_span: ReadableSpan): void {}
@@ -111,7 +93,6 @@ class RequestTraces implements SpanProcessor {
     return Promise.resolve();
   }
   shutdown(): Promise<void> {
-    this.traces.clear();
     return Promise.resolve();
   }
 }
@@ -147,12 +128,11 @@ export function startTracing(settings: TracingSettings, options: StartTracingOpt
     .merge(detectResources({ detectors: [resourceAttributesEnvDetector] }))
     .merge(resourceFromAttributes({ "service.name": settings.serviceName }));
   const exporter = options.exporter ?? new OTLPTraceExporter({ url: settings.url });
-  const requestTraces = new RequestTraces();
   const provider = new TracerProvider({
     resource,
     sampler: samplerFor(settings.sampler, settings.samplerRatio),
     spanProcessors: [
-      requestTraces,
+      new RequestIdMarker(),
       new BatchSpanProcessor({
         exporter,
         scheduledDelayMillis: settings.scheduledDelayMillis,
@@ -176,7 +156,6 @@ export function startTracing(settings: TracingSettings, options: StartTracingOpt
         });
       return stopped;
     },
-    takeRequestTrace: (requestId) => requestTraces.take(requestId),
     tracer,
     startRequestSpan: (method, path, headers) => requestSpan(tracer, method, path, headers),
   };
@@ -199,6 +178,7 @@ function requestSpan(
   );
   const ctx = trace.setSpan(parent, span);
   return {
+    traceId: sampledTraceId(span) ?? undefined,
     run: (fn) => runInContext(ctx, fn),
     end(status, route) {
       if (route) {

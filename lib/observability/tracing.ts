@@ -42,8 +42,6 @@ export interface RunningTracing {
   forceFlush(): Promise<void>;
   /** Exports what is left, then stops; later spans are not recorded. */
   shutdown(): Promise<void>;
-  /** The trace id of the request whose id is `requestId` (its first span in this process), forgotten once read. */
-  takeRequestTrace(requestId: string): string | undefined;
   /** The tracer every span of this process is made by. */
   tracer: Tracer;
   /**
@@ -58,6 +56,8 @@ export interface RunningTracing {
 }
 
 export interface RequestSpan {
+  /** The span's trace id when it is sampled (exported): for the request's log line. */
+  readonly traceId: string | undefined;
   run<T>(fn: () => T): T;
   end(status: number, route?: string): void;
 }
