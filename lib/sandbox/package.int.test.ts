@@ -82,6 +82,7 @@ async function startReceiver(): Promise<{ url: string; server: Server; count(): 
   return { url: `http://127.0.0.1:${port}/postback`, server, count: () => count };
 }
 
+/** The installed command line, at the file's sandbox unless `env` names another SANDBOX_URL. */
 const cli = (args: string[], env: Record<string, string | undefined> = {}) =>
   runIn(project.bin("payorders-sandbox"), args, { SANDBOX_URL: sandbox.url, ...env });
 
@@ -301,30 +302,24 @@ const TEMPLATE_ACCOUNT = { clientId: "template-merchant", secret: "template-secr
 async function startNewFolderAndOrder(name: string) {
   const dataDir = path.join(templateScratch, name);
   const startedAt = new Date();
-  const sandbox = await startInstalledSandbox(
+  const fresh = await startInstalledSandbox(
     project,
     ["--port", "0", "--log-level", "info", "--data-dir", dataDir],
     { env: { SANDBOX_CLIENT_ID: TEMPLATE_ACCOUNT.clientId, SANDBOX_CLIENT_SECRET: TEMPLATE_ACCOUNT.secret } },
   );
   try {
-    expect(await (await fetch(`${sandbox.url}/healthz`)).json()).toEqual({ ok: true });
-    const env: Record<string, string | undefined> = {
-      ...project.env,
-      SANDBOX_URL: sandbox.url,
+    expect(await (await fetch(`${fresh.url}/healthz`)).json()).toEqual({ ok: true });
+    const created = await cli(["create", "payin", "--method", "SBP", "--amount", "1500", "--json"], {
+      SANDBOX_URL: fresh.url,
       PAYMENT_API_CLIENT_ID: TEMPLATE_ACCOUNT.clientId,
       PAYMENT_API_SECRET: TEMPLATE_ACCOUNT.secret,
-    };
-    const created = spawnSync(
-      project.bin("payorders-sandbox"),
-      ["create", "payin", "--method", "SBP", "--amount", "1500", "--json"],
-      { env: env as NodeJS.ProcessEnv, encoding: "utf8" },
-    );
-    expect(created.status, created.stderr).toBe(0);
+    });
+    expect(created.code, created.stderr).toBe(0);
     expect(JSON.parse(created.stdout).response.status).toBe("In progress");
   } finally {
-    await sandbox.stop();
+    await fresh.stop();
   }
-  return { dataDir, startedAt, output: sandbox.output() };
+  return { dataDir, startedAt, output: fresh.output() };
 }
 
 /** The folder's applied migrations (id, when) and its orders, read after the sandbox stopped. */
