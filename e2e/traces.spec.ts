@@ -14,7 +14,7 @@ import { createPayinThroughForm, expect, screenshot, test } from "./fixtures";
  * both exporting to an OTLP/HTTP receiver here. A pay-in is created through the form (the server action,
  * under the dashboard's server span for the page's post) and marked paid from its page (another action,
  * another trace); the callback continues the order's trace into the dashboard's server span for
- * POST /api/postback and the receiver's apply. The request log's entry shows the trace id. Next.js's own
+ * POST /api/postback, which carries the receiver's outcome. The request log's entry shows the trace id. Next.js's own
  * spans are never among them (tracing.ts: Next.js sees tracing as off).
  */
 
@@ -160,20 +160,23 @@ test("an order's trace runs from the form's action to the receiver's apply, thro
   expect(pagePost?.attributes["http.response.status_code"]).toBe(200);
   expect(call.parentSpanId).toBe(action.spanId);
   expect(handling.parentSpanId).toBe(call.spanId);
-  // The server span for POST /api/postback continues the callback's traceparent; the apply is inside it.
-  // Found once its whole chain has come: the server span ends after the answer, maybe a batch later, and
-  // an attempt the sandbox gave up waiting for (a loaded machine) is sent again, in another request.
+  // The server span for POST /api/postback continues the callback's traceparent and carries the apply's
+  // outcome. Found once its whole chain has come: the server span ends after the answer, maybe a batch
+  // later, and an attempt the sandbox gave up waiting for (a loaded machine) is sent again, in another request.
   const applied = () =>
     otlp.spans
-      .filter((s) => s.name === "callback receive" && s.traceId === traceId)
+      .filter((s) => s.name === "POST /api/postback" && s.traceId === traceId)
       .map((apply) => ({ apply, send: ancestors(apply).find((s) => s.name === "callback send") }))
       .find((found) => found.send !== undefined);
   await expect.poll(() => applied() !== undefined, { timeout: 20_000 }).toBe(true);
   const { apply, send } = applied() as { apply: ReceivedSpan; send: ReceivedSpan };
   expect(send).toMatchObject({ service: "payorders-sandbox", kind: CLIENT, parentSpanId: handling.spanId });
-  const postbackRequest = ancestors(apply).find((s) => s.parentSpanId === send.spanId);
-  expect(postbackRequest).toMatchObject({ service: "payorders-dashboard", kind: SERVER });
-  expect(apply.attributes).toMatchObject({ "payorders.callback.outcome": "applied" });
+  expect(apply).toMatchObject({ service: "payorders-dashboard", kind: SERVER, parentSpanId: send.spanId });
+  expect(apply.attributes).toMatchObject({
+    "http.route": "/api/postback",
+    "payorders.callback.outcome": "applied",
+    "payorders.order.id": order.id,
+  });
 
   // Next.js traced nothing of its own: every span is ours.
   expect(otlp.spans.filter((s) => "next.span_type" in s.attributes).map((s) => s.name)).toEqual([]);

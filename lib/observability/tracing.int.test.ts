@@ -150,7 +150,10 @@ describe("an order's trace", () => {
       one("payorders-sandbox", "POST /api/v1/payin/create", SERVER),
     );
     const send = await until("the callback's span", one("payorders-sandbox", "callback send", CLIENT));
-    const apply = await until("the receiver's span", one("payorders-dashboard", "callback receive", SERVER));
+    const apply = await until(
+      "the receiver's span",
+      one("payorders-dashboard", "POST /api/postback", SERVER),
+    );
 
     const chain: ReceivedSpan[] = [action, call, handling, send, apply];
     expect(new Set(chain.map((s) => s.traceId)).size).toBe(1);

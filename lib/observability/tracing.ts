@@ -199,17 +199,27 @@ export function contextFromTraceparent(traceparent: string | undefined): Context
 }
 
 /**
- * The parent for the work of an incoming request: the span in progress when there is one (the request's
- * server span, which continues its `traceparent`), else the request's `traceparent` itself.
+ * `fn` with the server span of the request being handled: the span in progress (scripts/next-server.mjs makes
+ * one for every dashboard request), or, handled without one (a route handler called directly), a server span
+ * of its own named `name`, continuing the request's `traceparent` and ended when `fn` settles. One span a
+ * request either way: a child span for the handler's work would be a second span to record and export for
+ * every callback, the largest part of what tracing costs the receiver (bench/dashboard-observability.ts).
+ * Off: `fn(undefined)`.
  */
-export function requestParent(headers: Headers | Record<string, string | string[] | undefined>): {
-  parent: Context;
-  remote: boolean;
-} {
-  const active = activeContext();
-  if (trace.getSpanContext(active)) return { parent: active, remote: false };
-  const parent = extractContext(headers, active);
-  return { parent, remote: trace.getSpanContext(parent) !== undefined };
+export function inRequestSpan<T>(
+  name: string,
+  headers: Headers,
+  options: { attributes?: Attributes },
+  fn: (span: Span | undefined) => Promise<T>,
+): Promise<T> {
+  if (!tracingOn()) return fn(undefined);
+  const current = trace.getSpan(activeContext());
+  if (current) return fn(current);
+  return inSpan(
+    name,
+    { kind: SpanKind.SERVER, attributes: options.attributes, parent: extractContext(headers) },
+    fn,
+  );
 }
 
 const SAMPLED = 0x01;

@@ -3,14 +3,7 @@ import type { Sql } from "@/lib/database";
 import { readBodyWithin } from "@/lib/http/read-body-within";
 import { log } from "@/lib/observability/logger";
 import { metrics } from "@/lib/observability/metrics";
-import {
-  inSpan,
-  requestParent,
-  type Span,
-  SpanKind,
-  spanError,
-  tracingOn,
-} from "@/lib/observability/tracing";
+import { inRequestSpan, type Span, spanError } from "@/lib/observability/tracing";
 import type { ProxyTrust } from "@/lib/auth/client-address";
 import type { UnverifiedPurge } from "./purge";
 import { MAX_CALLBACK_BYTES, receiveCallback } from "./receive";
@@ -33,24 +26,25 @@ export interface PostbackSettings {
 /**
  * POST /api/postback from request to response: the body is read under MAX_CALLBACK_BYTES counted on the
  * bytes received (413 past it, nothing stored, nothing more read), then handed to receiveCallback. With
- * tracing on, all of it is the span "callback receive", in the trace the sandbox's `traceparent` names (the
- * order's, from the server action that created it), with the outcome as attributes.
+ * tracing on, the outcome goes on the request's server span (`POST /api/postback`), which continues the
+ * sandbox's `traceparent` (the order's trace, from the server action that created it).
  */
 export async function handlePostback(
   db: Sql,
   request: Request,
   settings: PostbackSettings,
 ): Promise<Response> {
-  if (!tracingOn()) return receive(db, request, settings, undefined);
-  // Under the dashboard's server (scripts/next-server.mjs) the request's server span, made from the callback's
-  // traceparent, is current already; served otherwise (tests), the traceparent is read here.
-  const { parent, remote } = requestParent(request.headers);
-  return inSpan("callback receive", { kind: remote ? SpanKind.SERVER : SpanKind.INTERNAL, parent }, (span) =>
-    receive(db, request, settings, span),
+  return inRequestSpan(
+    `POST ${POSTBACK_ROUTE}`,
+    request.headers,
+    { attributes: { "http.request.method": "POST", "http.route": POSTBACK_ROUTE } },
+    (span) => receive(db, request, settings, span),
   );
 }
 
-/** The receiver's work, in the span "callback receive" when tracing is on (verify, store, apply). */
+const POSTBACK_ROUTE = "/api/postback";
+
+/** The receiver's work (verify, store, apply), its outcome on the request's span when tracing is on. */
 async function receive(
   db: Sql,
   request: Request,
