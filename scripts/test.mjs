@@ -49,9 +49,36 @@ const stderrTails = new Map();
 /** Each step's whole stderr, plain: where a dead worker's cause is looked for. */
 const stderrTexts = new Map();
 
+/**
+ * The machine's CPU time so far, all of it and idle (Linux's /proc/stat, in clock ticks over every core);
+ * undefined where there is none. A step's busy share tells whether it is bound by the cores (near 100 %:
+ * only less work makes it faster) or waits (timers, the network, a browser).
+ */
+function cpuTimes() {
+  try {
+    const ticks = readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
+    return { all: ticks.reduce((a, b) => a + b, 0), idle: (ticks[3] ?? 0) + (ticks[4] ?? 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** ", the cores 87 % busy" over a step, from two cpuTimes(); "" without them. */
+function busyShare(before, after) {
+  if (!before || !after || after.all <= before.all) return "";
+  const busy = 1 - (after.idle - before.idle) / (after.all - before.all);
+  return `, the cores ${(100 * busy).toFixed(0)} % busy`;
+}
+
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
+  const cpuBefore = cpuTimes();
   // stderr is collected and then passed on whole, so its tail can be repeated at the end.
   const result = spawnSync(command, args, {
     cwd: root,
@@ -75,7 +102,8 @@ function step(name, command, args, env = {}) {
   );
   const ok = result.status === 0;
   const how = result.signal ? ` by ${result.signal}` : result.error ? ` (${result.error.message})` : "";
-  console.log(`=== ${name}: ${ok ? "ok" : `FAILED${how}`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`=== ${name}: ${ok ? "ok" : `FAILED${how}`} (${seconds} s${busyShare(cpuBefore, cpuTimes())})`);
   if (!ok) failures.push(name);
   return ok;
 }
