@@ -15,6 +15,7 @@ import { runWithRequestId } from "./request-id";
 import {
   activeSpanIds,
   extractContext,
+  inRequestSpan,
   inSpan,
   type RunningTracing,
   startSpan,
@@ -159,7 +160,7 @@ describe("tracing on", () => {
       tracing.startRequestSpan("POST", "/api/postback", { traceparent: remote }),
     );
     await request.run(() =>
-      inSpan("callback receive", {}, async (span) => {
+      inSpan("handling", {}, async (span) => {
         inner = span?.spanContext().spanId ?? "";
       }),
     );
@@ -187,6 +188,46 @@ describe("tracing on", () => {
     expect(spans.find((s) => s.spanContext().spanId === inner)?.parentSpanContext?.spanId).toBe(
       server?.spanContext().spanId,
     );
+  });
+
+  test("a request handler's work goes on the request's server span, or on one of its own when there is none", async () => {
+    const headers = new Headers({ traceparent: "00-2af7651916cd43dd8448eb211c80319c-c7ad6b7169203331-01" });
+    const request = tracing.startRequestSpan("POST", "/api/postback", {
+      traceparent: headers.get("traceparent") ?? "",
+    });
+    const spansBefore = exporter.getFinishedSpans().length;
+    const onRequestSpan = await request.run(() =>
+      inRequestSpan("POST /api/postback", headers, {}, async (span) => {
+        span?.setAttribute("payorders.callback.outcome", "applied");
+        return span?.spanContext().spanId;
+      }),
+    );
+    request.end(200, "/api/postback");
+    // Handled without a request span (a route handler called directly): a server span of its own.
+    const alone = await inRequestSpan(
+      "POST /api/postback",
+      new Headers({ traceparent: "00-3af7651916cd43dd8448eb211c80319c-d7ad6b7169203331-01" }),
+      { attributes: { "http.route": "/api/postback" } },
+      async (span) => span?.spanContext().spanId,
+    );
+    await tracing.forceFlush();
+    const spans = exporter.getFinishedSpans().slice(spansBefore);
+    // One span a request: the handler made none inside the request's.
+    expect(spans.filter((s) => s.spanContext().traceId === "2af7651916cd43dd8448eb211c80319c")).toHaveLength(
+      1,
+    );
+    const server = spans.find((s) => s.spanContext().traceId === "2af7651916cd43dd8448eb211c80319c");
+    expect(server?.spanContext().spanId).toBe(onRequestSpan);
+    expect(server?.attributes).toMatchObject({
+      "payorders.callback.outcome": "applied",
+      "http.route": "/api/postback",
+    });
+    const own = spans.find((s) => s.spanContext().traceId === "3af7651916cd43dd8448eb211c80319c");
+    expect(own?.spanContext().spanId).toBe(alone);
+    expect(own?.kind).toBe(SpanKind.SERVER);
+    expect(own?.name).toBe("POST /api/postback");
+    expect(own?.parentSpanContext?.spanId).toBe("d7ad6b7169203331");
+    expect(own?.attributes).toMatchObject({ "http.route": "/api/postback" });
   });
 
   test("Next.js sees tracing as off: it makes no span of its own, inside ours or not", async () => {
