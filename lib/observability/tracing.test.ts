@@ -191,10 +191,9 @@ describe("tracing on", () => {
   });
 
   test("a request handler's work goes on the request's server span, or on one of its own when there is none", async () => {
-    const headers = new Headers({ traceparent: "00-2af7651916cd43dd8448eb211c80319c-c7ad6b7169203331-01" });
-    const request = tracing.startRequestSpan("POST", "/api/postback", {
-      traceparent: headers.get("traceparent") ?? "",
-    });
+    const traceparent = "00-2af7651916cd43dd8448eb211c80319c-c7ad6b7169203331-01";
+    const headers = new Headers({ traceparent });
+    const request = tracing.startRequestSpan("POST", "/api/postback", { traceparent });
     const spansBefore = exporter.getFinishedSpans().length;
     const onRequestSpan = await request.run(() =>
       inRequestSpan("POST /api/postback", headers, {}, async (span) => {

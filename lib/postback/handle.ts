@@ -23,6 +23,8 @@ export interface PostbackSettings {
   unverifiedLimit?: number;
 }
 
+const POSTBACK_ROUTE = "/api/postback";
+
 /**
  * POST /api/postback from request to response: the body is read under MAX_CALLBACK_BYTES counted on the
  * bytes received (413 past it, nothing stored, nothing more read), then handed to receiveCallback. With
@@ -41,8 +43,6 @@ export async function handlePostback(
     (span) => receive(db, request, settings, span),
   );
 }
-
-const POSTBACK_ROUTE = "/api/postback";
 
 /** The receiver's work (verify, store, apply), its outcome on the request's span when tracing is on. */
 async function receive(
