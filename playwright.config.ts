@@ -1,11 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import type { SandboxKitFixtureOptions } from "./lib/sandbox/kit/playwright";
 import { E2E } from "./e2e/config";
+import { flowsBrowserPath } from "./scripts/ensure-setup.mjs";
 
 /**
  * End-to-end flows against the production build: the harness (scripts/e2e-server.mjs) starts the embedded
- * sandbox and the dashboard on a fresh data folder. Browsers: Debian's chromium (Playwright cannot download
- * its own here).
+ * sandbox and the dashboard on a fresh data folder. Browser: Debian's chromium-headless-shell, or its full
+ * chromium when the shell is missing or CHROMIUM_PATH names another (Playwright cannot download its own here).
  */
 /**
  * Specs that turn a dashboard-wide setting on (the pay-out approvals threshold, the required second factor
@@ -66,7 +67,7 @@ export default defineConfig<Partial<SandboxKitFixtureOptions>>({
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: flowsBrowserPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -67,6 +67,8 @@ test("a cross-border NSPK QR pay-in for KZ is in roubles everywhere, and the pay
   page,
   sandbox,
 }) => {
+  // Six pay pages (three languages, on a phone and a desktop), the operator page and eight full-page screenshots.
+  test.setTimeout(120_000);
   const order = await createPayin({ method: "QRNSPKCrossBorder", country: "KZ", amount: "999.99" });
 
   // The order page.
