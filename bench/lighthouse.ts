@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { CHROMIUM_PATH } from "../scripts/ensure-setup.mjs";
 
 export interface LighthouseFigures {
   path: string;
@@ -35,7 +36,6 @@ export interface LighthouseFigures {
 /** BENCH_LIGHTHOUSE_REPORTS=<folder>: each page's median report is saved there as JSON, for a closer look. */
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -73,7 +73,7 @@ function runCli(url: string): Promise<LhReport> {
   const args = [
     LIGHTHOUSE_CLI,
     url,
-    `--chrome-path=${CHROME_PATH}`,
+    `--chrome-path=${CHROMIUM_PATH}`,
     `--chrome-flags=${[...CHROME_FLAGS, `--user-data-dir=${userDataDir}`].join(" ")}`,
     "--only-categories=performance,accessibility",
     "--output=json",

@@ -31,7 +31,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * browser in headless mode took more than twice its processor time (2,673 s against 1,227 s in one run of the
  * flows), two fifths of the whole step's.
  */
-export const HEADLESS_SHELL_PATH = "/usr/lib/chromium/chromium-headless-shell";
+const HEADLESS_SHELL_PATH = "/usr/lib/chromium/chromium-headless-shell";
 
 /**
  * Makes sure the browsers are there: the full chromium (Lighthouse's, and the flows' when CHROMIUM_PATH
