@@ -9,7 +9,8 @@
  * The three servers run side by side and take the load in turns, ABC CBA ABC CBA …, each round a share of
  * BENCH_DURATION_SEC (BENCH_PACKAGE_ROUNDS per server, default 4): one round each, one after the other, measured
  * this machine's drift (its cores' speed changes by the minute) as much as the servers. Start times are the
- * median of BENCH_PACKAGE_STARTS (default 3) starts on an existing folder.
+ * median of BENCH_PACKAGE_STARTS (default 3) starts on an existing folder. A round's requests are signed before it
+ * starts (signedPayinsMadeAhead): the load generator shares the cores with the server it measures.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -24,7 +25,15 @@ import {
 } from "@/lib/testing/installed-packages";
 import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
 import { figure, freePort, type LoadResult, load, ratio, ROOT, TSX_IN_PROCESS } from "./lib";
-import { CLIENT_ID, CONNECTIONS, DURATION_SEC, SECRET, signedPayin, WARMUP_SEC } from "./sandbox-load";
+import {
+  CLIENT_ID,
+  CONNECTIONS,
+  DURATION_SEC,
+  SECRET,
+  signedPayin,
+  signedPayinsMadeAhead,
+  WARMUP_SEC,
+} from "./sandbox-load";
 
 interface Timed {
   url: string;
@@ -123,6 +132,9 @@ function turnOrder<T>(servers: readonly T[], rounds: number): T[] {
 
 const createTarget = (url: string) => `${url}/api/v1/payin/create`;
 
+/** Requests made ahead of a round: more than any of the three servers answers in a second, times its length. */
+const MADE_AHEAD_PER_SEC = 4_000;
+
 async function warmUp(url: string) {
   // A number of requests rather than seconds: on a busy machine a short round may see no answer.
   await load({
@@ -151,7 +163,7 @@ async function throughputInTurns(urls: Record<Server, string>): Promise<Record<S
         url: createTarget(urls[server]),
         connections: CONNECTIONS,
         durationSec: ROUND_SEC,
-        makeRequest: signedPayin,
+        makeRequest: signedPayinsMadeAhead(MADE_AHEAD_PER_SEC * ROUND_SEC),
       }),
     );
   }

@@ -24,6 +24,8 @@ export interface PostbackSettings {
 }
 
 const POSTBACK_ROUTE = "/api/postback";
+/** Made once, not for each callback (decode without `stream` starts afresh every call). */
+const utf8 = new TextDecoder();
 
 /**
  * POST /api/postback from request to response: the body is read under MAX_CALLBACK_BYTES counted on the
@@ -68,7 +70,7 @@ async function receive(
   }
   const result = await receiveCallback(db, {
     headers: request.headers,
-    rawBody: new TextDecoder().decode(body.bytes),
+    rawBody: utf8.decode(body.bytes),
     secret: settings.secret,
     previousSecret: settings.previousSecret,
     clientId: settings.clientId,

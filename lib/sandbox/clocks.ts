@@ -3,7 +3,8 @@
  * moved its clock (lib/database/sandbox/clocks.ts). Creates read the offset on every order; it is cached
  * for CACHE_MS, so a move made through another sandbox instance sharing the database reaches this one's new
  * orders within that time (this instance's own moves, at once). Expiry and status changes read the clock in
- * SQL, always exact.
+ * SQL, always exact. Creates that find the cache stale together share one read (under load, every create
+ * of the moment read it: a fifth of the statements the database ran).
  */
 import type { Sql } from "@/lib/database";
 import { SANDBOX_CLOCK_MAX_ADVANCE_SECONDS } from "@/lib/contract";
@@ -15,6 +16,11 @@ export const MAX_CLOCK_OFFSET_MS = SANDBOX_CLOCK_MAX_ADVANCE_SECONDS * 1000;
 
 export class AccountClocks {
   private readonly offsets = new Map<string, { offsetMs: number; readAt: number }>();
+  /**
+   * The read in flight per account, shared by the creates that wait for it. A move, reset or forget removes it,
+   * so a read begun before one of them is not cached over it.
+   */
+  private readonly reading = new Map<string, Promise<number>>();
 
   constructor(
     private readonly db: Sql,
@@ -26,9 +32,29 @@ export class AccountClocks {
     const real = this.realNow().getTime();
     const cached = this.offsets.get(clientId);
     if (cached && real - cached.readAt < CACHE_MS) return cached.offsetMs;
-    const offsetMs = await clockOffsetMs(this.db, clientId);
-    this.offsets.set(clientId, { offsetMs, readAt: real });
-    return offsetMs;
+    const inFlight = this.reading.get(clientId);
+    if (inFlight) return inFlight;
+    const read: Promise<number> = clockOffsetMs(this.db, clientId).then(
+      (offsetMs) => {
+        // Cached only when the clock did not change while it was read (a change removes the read).
+        if (this.reading.get(clientId) === read) {
+          this.reading.delete(clientId);
+          this.offsets.set(clientId, { offsetMs, readAt: real });
+        }
+        return offsetMs;
+      },
+      (error: unknown) => {
+        if (this.reading.get(clientId) === read) this.reading.delete(clientId);
+        throw error;
+      },
+    );
+    this.reading.set(clientId, read);
+    return read;
+  }
+
+  /** The account's clock changed: a read in flight is no longer its offset. */
+  private changed(clientId: string): void {
+    this.reading.delete(clientId);
   }
 
   /** The account's time now. */
@@ -39,6 +65,7 @@ export class AccountClocks {
 
   /** The account's clock was deleted (a run reset or removed): read it afresh. */
   forget(clientId: string): void {
+    this.changed(clientId);
     this.offsets.delete(clientId);
   }
 
@@ -48,6 +75,7 @@ export class AccountClocks {
    */
   async advance(clientId: string, byMs: number): Promise<number | undefined> {
     const offsetMs = await advanceClock(this.db, clientId, byMs, MAX_CLOCK_OFFSET_MS);
+    this.changed(clientId);
     if (offsetMs === undefined) this.forget(clientId);
     else this.offsets.set(clientId, { offsetMs, readAt: this.realNow().getTime() });
     return offsetMs;
@@ -56,6 +84,7 @@ export class AccountClocks {
   /** Puts the account's clock back on the real time. */
   async reset(clientId: string): Promise<void> {
     await resetClock(this.db, clientId);
+    this.changed(clientId);
     this.offsets.set(clientId, { offsetMs: 0, readAt: this.realNow().getTime() });
   }
 }
