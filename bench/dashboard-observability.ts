@@ -15,8 +15,14 @@
  * rounds. Restarted, every round starts alike: a new process on the same database, warmed up the same way;
  * the order weighs a drift over the run (the database growing, the machine's load) on both settings alike.
  *
- * Env: BENCH_DURATION_SEC (per setting, default 20), BENCH_OBSERVABILITY_ROUNDS (in all, even, default 8),
- * BENCH_WARMUP_SEC (after each restart, default 2), BENCH_CALLBACK_ORDERS (default 20 000),
+ * Warm-ups of 6 s and 12 rounds, because a restarted server is still getting up to speed for seconds (Next's
+ * routes, PGlite's WebAssembly compiled further as it runs): with 2 s and 8 rounds, four runs on 2026-11-27 gave
+ * 0.98, 0.80, 0.87 and 0.92 ×, rounds of one setting 392–689 req/s in one run; with 6 s and 12 rounds, 0.96 ×
+ * (rounds 508–697), against ≈ 0.95 × from the processor time the "on" side's logging, metrics and tracing took in
+ * a profile of both (1.96 s against 0.23 s in about 27 s of load, ≈ 120 µs of ≈ 2.5 ms a callback).
+ *
+ * Env: BENCH_DURATION_SEC (per setting, default 30), BENCH_OBSERVABILITY_ROUNDS (in all, even, default 12),
+ * BENCH_WARMUP_SEC (after each restart, default 6), BENCH_CALLBACK_ORDERS (default 20 000),
  * BENCH_OBSERVABILITY_DB (pglite or postgres, default pglite), BENCH_OBSERVABILITY_ON (what "on" turns on, to
  * weigh each part alone: a comma-separated subset of logs, metrics, traces; default all three; "none" measures the
  * bench's own noise, both sides the same).
@@ -29,10 +35,10 @@ import { figure, ratio } from "./lib";
 import { nextServerTree } from "./server-memory";
 import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders";
 
-const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 20);
-const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 2);
+const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 30);
+const WARMUP_SEC = Number(process.env.BENCH_WARMUP_SEC ?? 6);
 /** Rounds in all, half of them each setting. */
-const ROUNDS = Math.max(2, 2 * Math.round(Number(process.env.BENCH_OBSERVABILITY_ROUNDS ?? 8) / 2));
+const ROUNDS = Math.max(2, 2 * Math.round(Number(process.env.BENCH_OBSERVABILITY_ROUNDS ?? 12) / 2));
 const ROUND_SEC = Math.max(1, Math.round(DURATION_SEC / (ROUNDS / 2)));
 const CALLBACK_ORDERS = Number(process.env.BENCH_CALLBACK_ORDERS ?? 20_000);
 const DB = process.env.BENCH_OBSERVABILITY_DB === "postgres" ? "postgres" : "pglite";
