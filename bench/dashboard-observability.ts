@@ -16,10 +16,10 @@
  * the order weighs a drift over the run (the database growing, the machine's load) on both settings alike.
  *
  * Warm-ups of 6 s and 12 rounds, because a restarted server is still getting up to speed for seconds (Next's
- * routes, PGlite's WebAssembly compiled further as it runs): with 2 s and 8 rounds, four runs on 2026-11-27 gave
- * 0.98, 0.80, 0.87 and 0.92 ×, rounds of one setting 392–689 req/s in one run; with 6 s and 12 rounds, 0.96 ×
- * (rounds 508–697), against ≈ 0.95 × from the processor time the "on" side's logging, metrics and tracing took in
- * a profile of both (1.96 s against 0.23 s in about 27 s of load, ≈ 120 µs of ≈ 2.5 ms a callback).
+ * routes, PGlite's WebAssembly compiled further as it runs): with 2 s warm-ups, runs on 2026-11-27 gave 0.98 and
+ * 0.80 × (rounds of one setting 392–689 req/s in one run) and 0.87 × (2 rounds of 25 s); with 6 s, 0.92 × (8
+ * rounds), then 0.96 × twice (12 rounds), as a profile of both sides predicts (their logging, metrics and tracing
+ * ≈ 120 µs of ≈ 2.5 ms a callback: docs/operations.md).
  *
  * Env: BENCH_DURATION_SEC (per setting, default 30), BENCH_OBSERVABILITY_ROUNDS (in all, even, default 12),
  * BENCH_WARMUP_SEC (after each restart, default 6), BENCH_CALLBACK_ORDERS (default 20 000),

@@ -17,8 +17,8 @@ export const MAX_CLOCK_OFFSET_MS = SANDBOX_CLOCK_MAX_ADVANCE_SECONDS * 1000;
 export class AccountClocks {
   private readonly offsets = new Map<string, { offsetMs: number; readAt: number }>();
   /**
-   * The read in flight per account, shared by the creates that wait for it. A move, reset or forget removes it,
-   * so a read begun before one of them is not cached over it.
+   * The read in flight per account, shared by the creates that wait for it. A move, reset or forget removes it
+   * (settle), so a read begun before one of them is not cached over it.
    */
   private readonly reading = new Map<string, Promise<number>>();
 
@@ -34,27 +34,23 @@ export class AccountClocks {
     if (cached && real - cached.readAt < CACHE_MS) return cached.offsetMs;
     const inFlight = this.reading.get(clientId);
     if (inFlight) return inFlight;
-    const read: Promise<number> = clockOffsetMs(this.db, clientId).then(
-      (offsetMs) => {
-        // Cached only when the clock did not change while it was read (a change removes the read).
-        if (this.reading.get(clientId) === read) {
-          this.reading.delete(clientId);
-          this.offsets.set(clientId, { offsetMs, readAt: real });
-        }
-        return offsetMs;
-      },
-      (error: unknown) => {
-        if (this.reading.get(clientId) === read) this.reading.delete(clientId);
-        throw error;
-      },
-    );
+    const read = clockOffsetMs(this.db, clientId);
     this.reading.set(clientId, read);
-    return read;
+    try {
+      const offsetMs = await read;
+      // Cached only when the clock did not change while it was read (a change removes the read: settle).
+      if (this.reading.get(clientId) === read) this.offsets.set(clientId, { offsetMs, readAt: real });
+      return offsetMs;
+    } finally {
+      if (this.reading.get(clientId) === read) this.reading.delete(clientId);
+    }
   }
 
-  /** The account's clock changed: a read in flight is no longer its offset. */
-  private changed(clientId: string): void {
+  /** The account's clock is now `offsetMs` (undefined: unknown, read it afresh); a read in flight no longer counts. */
+  private settle(clientId: string, offsetMs: number | undefined): void {
     this.reading.delete(clientId);
+    if (offsetMs === undefined) this.offsets.delete(clientId);
+    else this.offsets.set(clientId, { offsetMs, readAt: this.realNow().getTime() });
   }
 
   /** The account's time now. */
@@ -65,8 +61,7 @@ export class AccountClocks {
 
   /** The account's clock was deleted (a run reset or removed): read it afresh. */
   forget(clientId: string): void {
-    this.changed(clientId);
-    this.offsets.delete(clientId);
+    this.settle(clientId, undefined);
   }
 
   /**
@@ -75,16 +70,13 @@ export class AccountClocks {
    */
   async advance(clientId: string, byMs: number): Promise<number | undefined> {
     const offsetMs = await advanceClock(this.db, clientId, byMs, MAX_CLOCK_OFFSET_MS);
-    this.changed(clientId);
-    if (offsetMs === undefined) this.forget(clientId);
-    else this.offsets.set(clientId, { offsetMs, readAt: this.realNow().getTime() });
+    this.settle(clientId, offsetMs);
     return offsetMs;
   }
 
   /** Puts the account's clock back on the real time. */
   async reset(clientId: string): Promise<void> {
     await resetClock(this.db, clientId);
-    this.changed(clientId);
-    this.offsets.set(clientId, { offsetMs: 0, readAt: this.realNow().getTime() });
+    this.settle(clientId, 0);
   }
 }
