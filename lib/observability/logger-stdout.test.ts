@@ -36,6 +36,28 @@ describe("the logger's stdout", () => {
     expect(messages(run.stdout)).toEqual(["before exit"]);
   });
 
+  test("a burst of warnings while a write is in flight leaves no listener waiting and fsyncs nothing", () => {
+    // pino's own flush() passes sonic-boom a callback: it then waits for the write in flight with a "drain" and
+    // an "error" listener each, and fsyncs stdout when it ends (Node warned of a leak at eleven).
+    const run = runLogging(`import fs from "node:fs";
+import pino from "pino";
+let fsyncs = 0;
+const fsync = fs.fsync;
+fs.fsync = (...args) => { fsyncs += 1; return fsync(...args); };
+const stream = log[pino.symbols.streamSym];
+const listeners = () => ({ drain: stream.listenerCount("drain"), error: stream.listenerCount("error") });
+const before = listeners();
+log.info("x".repeat(5000)); // over the buffer's 4 KB: its write starts now and is in flight
+for (let i = 0; i < 20; i++) log.warn("burst " + i);
+const after = listeners();
+setTimeout(() => process.stderr.write(JSON.stringify({ before, after, fsyncs }) + "\\n"), 200);`);
+    expect(run.status).toBe(0);
+    expect(messages(run.stdout)).toHaveLength(21);
+    const { before, after, fsyncs } = JSON.parse(run.stderr.trim().split("\n").at(-1) ?? "{}");
+    expect(after).toEqual(before);
+    expect(fsyncs).toBe(0);
+  });
+
   /** Runs `script` in a child process; `seen(msg)` resolves once a line with that message is on its stdout. */
   function watchLogging(script: string) {
     const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {

@@ -95,8 +95,10 @@ export function loggerOptions(settings: LoggerSettings = {}): LoggerOptions {
           this,
           args.map((a) => (typeof a === "string" ? maskCardNumbers(a) : a)) as Parameters<typeof method>,
         );
-        // A warning or worse is written at once, not left in stdout's buffer (stdoutDestination).
-        if (level >= WRITE_AT_ONCE_FROM) this.flush();
+        // A warning or worse is written at once, not left in stdout's buffer (stdoutDestination). Through the
+        // stream's own flush, without a callback: pino's `flush()` passes one, for which sonic-boom adds a
+        // listener that waits for the write in flight and then fsyncs stdout — one of each per warning.
+        if (level >= WRITE_AT_ONCE_FROM) streamOf(this)?.flush?.();
       },
     },
     formatters: {
@@ -107,6 +109,10 @@ export function loggerOptions(settings: LoggerSettings = {}): LoggerOptions {
     timestamp: pino.stdTimeFunctions.isoTime,
   };
 }
+
+/** The stream a pino logger writes to (pino keeps it under a symbol). */
+const streamOf = (logger: unknown) =>
+  (logger as Record<symbol, { flush?: () => void } | undefined>)[pino.symbols.streamSym];
 
 /** pino's level number of `warn`: lines at it and above are flushed as they are written. */
 const WRITE_AT_ONCE_FROM = 40;
