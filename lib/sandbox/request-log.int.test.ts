@@ -78,6 +78,15 @@ describe("GET /sandbox/requests", () => {
     await logged((r) => r.path === `/sandbox/orders/${marker}`);
   });
 
+  it("text that array literals quote is logged as it came: quotes, braces, commas, a backslash, the word NULL", async () => {
+    // Entries are written as one array a column (lib/database/unnest.ts): each value must come back whole.
+    const id = `q"{a,b}\\c NULL ü`;
+    const path = `/sandbox/orders/${encodeURIComponent(id)}`;
+    expect((await api.get(path)).status).toBe(404);
+    const entry = await logged((r) => r.path === path);
+    expect(entry.detail).toContain(id);
+  });
+
   it("says why a call was refused: the field, the signature, the conflict", async () => {
     const bad = samplePayinRequest("SBP", { amount: -5 });
     expect((await api.post("/api/v1/payin/create", bad)).status).toBe(400);

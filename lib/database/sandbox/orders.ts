@@ -3,6 +3,7 @@ import type { Direction, ResolvedChaos } from "@/lib/contract";
 import { type Insertable, type Kysely, sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
 import { prepare, typed } from "@/lib/database/kysely";
+import { columnArrays, unnestRows } from "@/lib/database/unnest";
 import { accountTime } from "./clocks";
 import type { NewSandboxOrderRow, SandboxDatabase, SandboxOrderRow, SandboxOrdersColumns } from "./schema";
 
@@ -93,35 +94,17 @@ const insertManyIfNew = prepare(ORDER_COLUMNS, (k: Kysely<SandboxDatabase>, a: C
   k
     .insertInto("sandboxOrders")
     .columns([...ORDER_COLUMNS])
-    .expression(
-      k
-        .selectFrom(
-          raw`unnest(${raw.join(ORDER_COLUMNS.map((c) => raw`${a[c]}::${raw.raw(COLUMN_TYPES[c])}[]`))})`.as(
-            "u",
-          ),
-        )
-        .selectAll(),
-    )
+    .expression(k.selectFrom(unnestRows(ORDER_COLUMNS, COLUMN_TYPES, a)).selectAll())
     .onConflict((oc) => oc.columns(["clientId", "direction", "paymentId"]).doNothing())
     .returning("id"),
 );
-
-/** A value as the text its column's array carries. */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : String(value);
-}
 
 /**
  * insertOrderIfNew for several orders in one statement (group commit, lib/sandbox/order-writer.ts): the ids
  * of those inserted. Of two with one (account, direction, paymentId), only the first is.
  */
 export async function insertOrdersIfNew(sql: Sql, orders: NewSandboxOrderRow[]): Promise<Set<string>> {
-  const rows = orders.map(orderRow);
-  const arrays = Object.fromEntries(
-    ORDER_COLUMNS.map((c) => [c, rows.map((row) => asText(row[c]))]),
-  ) as ColumnArrays;
-  const created = await insertManyIfNew(sql, arrays);
+  const created = await insertManyIfNew(sql, columnArrays(ORDER_COLUMNS, orders.map(orderRow)));
   return new Set(created.map((row) => row.id));
 }
 
