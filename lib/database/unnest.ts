@@ -6,6 +6,19 @@
  */
 import { type RawBuilder, sql as raw } from "kysely";
 
+/**
+ * A batched insert's column list, `everyColumn<Row>()([…])`: it must name every column of `Row`, so a column added
+ * to the schema but not to the list fails to compile (the error names what is missing).
+ */
+export function everyColumn<Row>() {
+  return <const C extends readonly (keyof Row & string)[]>(
+    columns: C &
+      ([Exclude<keyof Row, C[number]>] extends [never]
+        ? unknown
+        : { missing: Exclude<keyof Row, C[number]> }),
+  ): C => columns;
+}
+
 /** Each column's array of values as text (null stays null; a Date as ISO 8601), in the rows' order. */
 export function columnArrays<C extends string>(
   columns: readonly C[],

@@ -3,7 +3,7 @@ import type { Direction, ResolvedChaos } from "@/lib/contract";
 import { type Insertable, type Kysely, sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
 import { prepare, typed } from "@/lib/database/kysely";
-import { columnArrays, unnestRows } from "@/lib/database/unnest";
+import { columnArrays, everyColumn, unnestRows } from "@/lib/database/unnest";
 import { accountTime } from "./clocks";
 import type { NewSandboxOrderRow, SandboxDatabase, SandboxOrderRow, SandboxOrdersColumns } from "./schema";
 
@@ -12,7 +12,7 @@ type OrderInsert = Required<Insertable<SandboxOrdersColumns>>;
 
 const db = (sql: Sql) => typed<SandboxDatabase>(sql);
 
-const ORDER_COLUMNS = [
+const ORDER_COLUMNS = everyColumn<OrderInsert>()([
   "id",
   "clientId",
   "direction",
@@ -31,12 +31,7 @@ const ORDER_COLUMNS = [
   "createdAt",
   "updatedAt",
   "chaos",
-] as const satisfies readonly (keyof OrderInsert)[];
-// A column added to the schema but not listed above fails to compile here.
-const everyColumnListed: [Exclude<keyof OrderInsert, (typeof ORDER_COLUMNS)[number]>] extends [never]
-  ? true
-  : false = true;
-void everyColumnListed;
+]);
 
 // The create path's statements are prepared (compiled once): see prepare().
 const insertIfNew = prepare(ORDER_COLUMNS, (k: Kysely<SandboxDatabase>, o: OrderInsert) =>

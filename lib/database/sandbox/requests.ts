@@ -2,12 +2,12 @@
 import type { Sql } from "@/lib/database";
 import type { Kysely } from "kysely";
 import { prepare, typed } from "@/lib/database/kysely";
-import { columnArrays, unnestRows } from "@/lib/database/unnest";
+import { columnArrays, everyColumn, unnestRows } from "@/lib/database/unnest";
 import type { SandboxDatabase, SandboxRequestRow } from "./schema";
 
 const db = (sql: Sql) => typed<SandboxDatabase>(sql);
 
-const REQUEST_COLUMNS = [
+const REQUEST_COLUMNS = everyColumn<SandboxRequestRow>()([
   "id",
   "at",
   "clientId",
@@ -18,12 +18,7 @@ const REQUEST_COLUMNS = [
   "detail",
   "latencyMs",
   "orderId",
-] as const satisfies readonly (keyof SandboxRequestRow)[];
-// A column added to the schema but not listed above fails to compile here.
-const everyColumnListed: [Exclude<keyof SandboxRequestRow, (typeof REQUEST_COLUMNS)[number]>] extends [never]
-  ? true
-  : false = true;
-void everyColumnListed;
+]);
 
 const COLUMN_TYPES: Record<(typeof REQUEST_COLUMNS)[number], string> = {
   id: "uuid",
