@@ -95,7 +95,11 @@ export function createSessionEndFeed(
   const recheck = async (now: Date = new Date()) => {
     if (watchers.size === 0) return;
     const sql = await db();
-    await deleteExpiredSessions(sql, now, SESSION_IDLE_TIMEOUT_MS);
+    // Those this re-check timed out end as "timed-out" here: their notification comes on the listening
+    // connection, which on PostgreSQL may deliver it after the check below has found them gone ("ended").
+    const timedOut = await deleteExpiredSessions(sql, now, SESSION_IDLE_TIMEOUT_MS);
+    for (const [key, w] of watchers) if (timedOut.has(w.session.sessionId)) end(key, "timed-out");
+    if (watchers.size === 0) return;
     const live = await liveSessionIds(sql, [
       ...new Set([...watchers.values()].map((w) => w.session.sessionId)),
     ]);

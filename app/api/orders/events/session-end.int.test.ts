@@ -193,6 +193,20 @@ describe("an open event stream closes when its session ends", () => {
     expect(await stream.ended()).toEqual(endedWith("timed-out"));
   });
 
+  it("the idle timeout with its notification late: the re-check that deleted the session says it timed out", async () => {
+    // On PostgreSQL the notification comes on another connection, and could come after the re-check's own look
+    // at which sessions are gone: held back here altogether.
+    const u = await person();
+    const stream = await openStream(await u.session());
+    await db.exec("ALTER TABLE sessions DISABLE TRIGGER sessions_ended_notify");
+    try {
+      await rt?.runtime.sessionEnds.recheck(new Date(Date.now() + SESSION_IDLE_TIMEOUT_MS + 60_000));
+    } finally {
+      await db.exec("ALTER TABLE sessions ENABLE TRIGGER sessions_ended_notify");
+    }
+    expect(await stream.ended()).toEqual(endedWith("timed-out"));
+  });
+
   it("a missed notification: the re-check finds the session gone and closes the stream", async () => {
     const u = await person();
     const token = await u.session();

@@ -159,8 +159,9 @@ export async function notifyUserStreamsClosed(sql: Sql, userId: string, reason: 
 }
 
 /** Removes sessions past their absolute expiry or idle longer than `idleMs` (each end is announced). */
-export async function deleteExpiredSessions(sql: Sql, now: Date, idleMs: number): Promise<void> {
-  await db(sql)
+/** Deletes the sessions past their absolute or idle timeout; the ids of those it deleted. */
+export async function deleteExpiredSessions(sql: Sql, now: Date, idleMs: number): Promise<Set<string>> {
+  const rows = await db(sql)
     .deleteFrom("sessions")
     .where((eb) =>
       eb.or([
@@ -168,5 +169,7 @@ export async function deleteExpiredSessions(sql: Sql, now: Date, idleMs: number)
         eb("lastSeenAt", "<=", raw<Date>`${now}::timestamptz - make_interval(secs => ${idleMs / 1000})`),
       ]),
     )
+    .returning("id")
     .execute();
+  return new Set(rows.map((r) => r.id));
 }
