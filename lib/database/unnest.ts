@@ -19,15 +19,15 @@ export function everyColumn<Row>() {
   ): C => columns;
 }
 
+/** Each column's array of values as text, what `unnestRows` unnests. */
+export type ColumnArrays<C extends string> = Record<C, (string | null)[]>;
+
 /** Each column's array of values as text (null stays null; a Date as ISO 8601), in the rows' order. */
 export function columnArrays<C extends string>(
   columns: readonly C[],
   rows: readonly Record<C, unknown>[],
-): Record<C, (string | null)[]> {
-  return Object.fromEntries(columns.map((c) => [c, rows.map((row) => asText(row[c]))])) as Record<
-    C,
-    (string | null)[]
-  >;
+): ColumnArrays<C> {
+  return Object.fromEntries(columns.map((c) => [c, rows.map((row) => asText(row[c]))])) as ColumnArrays<C>;
 }
 
 function asText(value: unknown): string | null {

@@ -3,7 +3,7 @@ import type { Direction, ResolvedChaos } from "@/lib/contract";
 import { type Insertable, type Kysely, sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
 import { prepare, typed } from "@/lib/database/kysely";
-import { columnArrays, everyColumn, unnestRows } from "@/lib/database/unnest";
+import { type ColumnArrays, columnArrays, everyColumn, unnestRows } from "@/lib/database/unnest";
 import { accountTime } from "./clocks";
 import type { NewSandboxOrderRow, SandboxDatabase, SandboxOrderRow, SandboxOrdersColumns } from "./schema";
 
@@ -81,17 +81,17 @@ const COLUMN_TYPES: Record<(typeof ORDER_COLUMNS)[number], string> = {
   chaos: "jsonb",
 };
 
-type ColumnArrays = Record<(typeof ORDER_COLUMNS)[number], (string | null)[]>;
-
 // One array a column, unnested into rows: one statement text whatever the number of orders, so it is
 // compiled once here and parsed and planned once by the server (a VALUES list of 64 rows has 1,152 params).
-const insertManyIfNew = prepare(ORDER_COLUMNS, (k: Kysely<SandboxDatabase>, a: ColumnArrays) =>
-  k
-    .insertInto("sandboxOrders")
-    .columns([...ORDER_COLUMNS])
-    .expression(k.selectFrom(unnestRows(ORDER_COLUMNS, COLUMN_TYPES, a)).selectAll())
-    .onConflict((oc) => oc.columns(["clientId", "direction", "paymentId"]).doNothing())
-    .returning("id"),
+const insertManyIfNew = prepare(
+  ORDER_COLUMNS,
+  (k: Kysely<SandboxDatabase>, a: ColumnArrays<(typeof ORDER_COLUMNS)[number]>) =>
+    k
+      .insertInto("sandboxOrders")
+      .columns([...ORDER_COLUMNS])
+      .expression(k.selectFrom(unnestRows(ORDER_COLUMNS, COLUMN_TYPES, a)).selectAll())
+      .onConflict((oc) => oc.columns(["clientId", "direction", "paymentId"]).doNothing())
+      .returning("id"),
 );
 
 /**

@@ -2,7 +2,7 @@
 import type { Sql } from "@/lib/database";
 import type { Kysely } from "kysely";
 import { prepare, typed } from "@/lib/database/kysely";
-import { columnArrays, everyColumn, unnestRows } from "@/lib/database/unnest";
+import { type ColumnArrays, columnArrays, everyColumn, unnestRows } from "@/lib/database/unnest";
 import type { SandboxDatabase, SandboxRequestRow } from "./schema";
 
 const db = (sql: Sql) => typed<SandboxDatabase>(sql);
@@ -37,7 +37,7 @@ const COLUMN_TYPES: Record<(typeof REQUEST_COLUMNS)[number], string> = {
 // list took a Kysely compile and a server parse of up to 10,000 parameters every flush.
 const insertMany = prepare(
   REQUEST_COLUMNS,
-  (k: Kysely<SandboxDatabase>, a: Record<(typeof REQUEST_COLUMNS)[number], (string | null)[]>) =>
+  (k: Kysely<SandboxDatabase>, a: ColumnArrays<(typeof REQUEST_COLUMNS)[number]>) =>
     k
       .insertInto("sandboxRequests")
       .columns([...REQUEST_COLUMNS])

@@ -158,8 +158,10 @@ export async function notifyUserStreamsClosed(sql: Sql, userId: string, reason: 
   await sql.query("SELECT pg_notify($1, $2)", [SESSION_ENDED_CHANNEL, JSON.stringify({ userId, reason })]);
 }
 
-/** Removes sessions past their absolute expiry or idle longer than `idleMs` (each end is announced). */
-/** Deletes the sessions past their absolute or idle timeout; the ids of those it deleted. */
+/**
+ * Removes sessions past their absolute expiry or idle longer than `idleMs` (each end is announced); the ids of
+ * those it removed.
+ */
 export async function deleteExpiredSessions(sql: Sql, now: Date, idleMs: number): Promise<Set<string>> {
   const rows = await db(sql)
     .deleteFrom("sessions")
