@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every gate, in order — types, lint, format, the import layers, unit tests, integration tests on embedded PGlite
- * and again on the PostgreSQL server (TEST_POSTGRES_URL, default the local one; each run makes and drops
- * its own scratch databases), then the Playwright flows against the production build, then the benchmarks'
- * smoke run on that same build (`npm run bench -- --smoke`: every part briefly, counted as one test).
+ * `npm test`: every gate, in order — types, lint, format, the import layers, unit tests, integration tests on embedded
+ * PGlite, the Playwright flows against the production build, then the integration tests again on the PostgreSQL
+ * server (TEST_POSTGRES_URL, default the local one; each run makes and drops its own scratch databases) with the
+ * benchmarks' smoke run beside them on the flows' build (`npm run bench -- --smoke`: every part briefly, counted
+ * as one test; its output is printed whole when it ends).
  * `npm test -- --only unit,integration` runs a subset. `npm test -- --node 24` also runs the unit and
  * integration steps on another Node.js (a major version, fetched from the npm registry once, or a path to a
  * node binary). Ends with one "Total: N passed, N failed" line counting every run.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium, ensureNodeModules } from "./ensure-setup.mjs";
 import { ensureNodeBinary } from "./node-binary.mjs";
@@ -88,6 +89,46 @@ function step(name, command, args, env = {}) {
   });
   const stderr = result.stderr?.toString("utf8") ?? "";
   process.stderr.write(stderr);
+  return stepEnded(name, { started, cpuBefore, ...result, stderr });
+}
+
+/**
+ * A step run beside the steps that follow it, for one whose cores are partly idle (the benchmarks' smoke:
+ * about a third, waiting on servers starting, timers and a browser): its output goes to files and is printed
+ * whole, with its closing line, when `end()` is awaited. Returns that `end`.
+ */
+function stepBeside(name, command, args, env = {}) {
+  const started = Date.now();
+  const cpuBefore = cpuTimes();
+  const stdoutFile = path.join(reports, `${name}.stdout.txt`);
+  const stderrFile = path.join(reports, `${name}.stderr.txt`);
+  // Files, not pipes: the steps run meanwhile block this process (spawnSync), and a full pipe would stall it.
+  const out = openSync(stdoutFile, "w");
+  const err = openSync(stderrFile, "w");
+  console.log(`\n=== ${name}: started beside the next step; its output follows when it ends ===`);
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ["ignore", out, err],
+    env: { ...process.env, ...env },
+  });
+  closeSync(out);
+  closeSync(err);
+  const exited = new Promise((resolve) => {
+    child.once("error", (error) => resolve({ status: null, signal: null, error }));
+    child.once("exit", (status, signal) => resolve({ status, signal }));
+  });
+  return async () => {
+    const result = await exited;
+    console.log(`\n=== ${name} (ran beside the step before) ===`);
+    process.stdout.write(readFileSync(stdoutFile, "utf8"));
+    const stderr = readFileSync(stderrFile, "utf8");
+    process.stderr.write(stderr);
+    return stepEnded(name, { started, cpuBefore, ...result, stderr });
+  };
+}
+
+/** A step's closing line, and what the closing block needs of it (its stderr, whether it failed). */
+function stepEnded(name, { started, cpuBefore, status, signal, error, stderr }) {
   // What came before vitest's own report of unhandled errors: a dying worker's last words are there.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes
   const plain = stderr.replace(/\u001b\[[0-9;]*m/g, "");
@@ -100,8 +141,8 @@ function step(name, command, args, env = {}) {
       .filter((l) => l.trim() && !/^[⎯\s]+$/.test(l))
       .slice(-15),
   );
-  const ok = result.status === 0;
-  const how = result.signal ? ` by ${result.signal}` : result.error ? ` (${result.error.message})` : "";
+  const ok = status === 0;
+  const how = signal ? ` by ${signal}` : error ? ` (${error.message})` : "";
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`=== ${name}: ${ok ? "ok" : `FAILED${how}`} (${seconds} s${busyShare(cpuBefore, cpuTimes())})`);
   if (!ok) failures.push(name);
@@ -228,7 +269,45 @@ if (want("static")) {
   // The layers of docs/architecture.md, by the rules in .dependency-cruiser.cjs.
   step("imports", bin("depcruise"), ["app", "components", "lib", "proxy.ts", "instrumentation.ts"]);
 }
-unitAndIntegration();
+// On this Node.js: unit, PGlite, then the browser flows (whose production build the benchmarks' smoke reuses), then
+// PostgreSQL with the smoke beside it: the smoke leaves about a third of the cores idle, which the PostgreSQL
+// files fill (the two took 506 s one after the other on 2026-11-27).
+if (want("unit")) vitest("unit", "unit");
+if (want("integration")) vitest("integration-pglite", "integration", { TEST_DB: "pglite" });
+if (want("e2e")) {
+  const out = path.join(reports, "e2e.json");
+  step("e2e", bin("playwright"), ["test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    ...(typesChecked ? { NEXT_BUILD_TYPES_CHECKED: "1" } : {}),
+  });
+  if (existsSync(out)) {
+    const s = JSON.parse(readFileSync(out, "utf8")).stats;
+    totals.passed += s.expected + s.flaky;
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+    if (s.expected + s.unexpected + s.flaky === 0) failures.push("e2e (ran no test)");
+    collectPlaywrightFailures(JSON.parse(readFileSync(out, "utf8")).suites ?? []);
+    collectPlaywrightTimes(JSON.parse(readFileSync(out, "utf8")).suites ?? []);
+  } else failures.push("e2e (no report)");
+}
+
+const benchEnded = want("bench")
+  ? // Its production build (NEXT_DIST_DIR) is the e2e step's, reused and kept, not built again.
+    stepBeside("bench", bin("tsx"), ["bench/run.ts", "--smoke"], {
+      BENCH_NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+      BENCH_KEEP_BUILD: "1",
+    })
+  : undefined;
+if (want("integration")) vitest("integration-postgres", "integration", { TEST_DB: "postgres" });
+if (benchEnded) {
+  if (await benchEnded()) totals.passed++;
+  else {
+    totals.failed++;
+    // bench/run.ts ends its stderr with the parts that failed.
+    const named = (stderrTails.get("bench") ?? []).findLast((l) => l.startsWith("bench: "));
+    failedTests.push(`[bench] npm run bench -- --smoke\n      ${named ?? "(see its output above)"}`);
+  }
+}
 if (want("unit") || want("integration")) {
   for (const wanted of otherNodes) {
     let node;
@@ -248,37 +327,6 @@ if (want("unit") || want("integration")) {
       `\n=== the unit and integration steps again, on Node.js ${version} (${path.relative(root, node)})`,
     );
     unitAndIntegration(node, `@node${version.slice(1).split(".")[0]}`);
-  }
-}
-if (want("e2e")) {
-  const out = path.join(reports, "e2e.json");
-  step("e2e", bin("playwright"), ["test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    ...(typesChecked ? { NEXT_BUILD_TYPES_CHECKED: "1" } : {}),
-  });
-  if (existsSync(out)) {
-    const s = JSON.parse(readFileSync(out, "utf8")).stats;
-    totals.passed += s.expected + s.flaky;
-    totals.failed += s.unexpected;
-    totals.skipped += s.skipped;
-    if (s.expected + s.unexpected + s.flaky === 0) failures.push("e2e (ran no test)");
-    collectPlaywrightFailures(JSON.parse(readFileSync(out, "utf8")).suites ?? []);
-    collectPlaywrightTimes(JSON.parse(readFileSync(out, "utf8")).suites ?? []);
-  } else failures.push("e2e (no report)");
-}
-
-if (want("bench")) {
-  // After the e2e step, so its production build (NEXT_DIST_DIR) is reused, and kept, not built again.
-  const ok = step("bench", bin("tsx"), ["bench/run.ts", "--smoke"], {
-    BENCH_NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
-    BENCH_KEEP_BUILD: "1",
-  });
-  if (ok) totals.passed++;
-  else {
-    totals.failed++;
-    // bench/run.ts ends its stderr with the parts that failed.
-    const named = (stderrTails.get("bench") ?? []).findLast((l) => l.startsWith("bench: "));
-    failedTests.push(`[bench] npm run bench -- --smoke\n      ${named ?? "(see its output above)"}`);
   }
 }
 
