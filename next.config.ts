@@ -25,6 +25,9 @@ const nextConfig: NextConfig = {
     "@opentelemetry/sdk-trace",
   ],
   poweredByHeader: false,
+  // zod's locales namespace, English only (lib/zod-english-locale.ts; e2e/client-bundle.spec.ts checks the pages).
+  // The key is the request as zod's own files write it; no other package here imports that path.
+  turbopack: { resolveAlias: { "../locales/index.js": "./lib/zod-english-locale.ts" } },
   // `npm test` type-checks these same sources (tsc --noEmit, its first step) before its browser step builds them:
   // when that passed it says so here, and the build does not check them a second time (≈20 s on 2 cores).
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPES_CHECKED === "1" },
