@@ -137,3 +137,31 @@ export function ratio(name: string, measured: number, baseline: number, target: 
   console.log(`${name.padEnd(58)} ${(measured / baseline).toFixed(2).padStart(10)} ×  (target ${target})`);
   assertFinite(name, measured / baseline);
 }
+
+/**
+ * Starts counting the share of the cores' time the host took (Linux's /proc/stat "steal": a virtual machine's
+ * cores ready to run while the host ran something else); the function returned gives it since, as a fraction,
+ * or undefined without /proc/stat. A server using both cores loses more to it than one using a single core, so
+ * a ratio of the two moves with it.
+ */
+export function stolenSince(): () => number | undefined {
+  const read = () => {
+    try {
+      const ticks = readFileSync("/proc/stat", "utf8")
+        .split("\n")[0]!
+        .trim()
+        .split(/\s+/)
+        .slice(1, 9)
+        .map(Number);
+      return { all: ticks.reduce((a, b) => a + b, 0), stolen: ticks[7] ?? 0 };
+    } catch {
+      return undefined;
+    }
+  };
+  const before = read();
+  return () => {
+    const after = read();
+    if (!before || !after || after.all <= before.all) return undefined;
+    return (after.stolen - before.stolen) / (after.all - before.all);
+  };
+}

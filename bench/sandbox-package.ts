@@ -24,7 +24,7 @@ import {
   startInstalledSandbox,
 } from "@/lib/testing/installed-packages";
 import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
-import { figure, freePort, type LoadResult, load, ratio, ROOT, TSX_IN_PROCESS } from "./lib";
+import { figure, freePort, type LoadResult, load, ratio, ROOT, stolenSince, TSX_IN_PROCESS } from "./lib";
 import {
   CLIENT_ID,
   CONNECTIONS,
@@ -257,7 +257,9 @@ export async function runSandboxPackageBench(): Promise<void> {
     figure("Prism 5 mock: start to first answer", prismServer.startMs, "ms");
     const urls = { package: running.url, tsx: tsxServer.url, prism: prismServer.url };
     for (const url of Object.values(urls)) await warmUp(url);
+    const stolen = stolenSince();
     const measured = await throughputInTurns(urls);
+    const stolenShare = stolen();
 
     console.log(
       `\npay-in create, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SEC} s a server, in turns (ABC CBA …)`,
@@ -267,6 +269,13 @@ export async function runSandboxPackageBench(): Promise<void> {
     figure("installed package throughput", measured.package.requestsPerSec, "req/s", line(measured.package));
     figure("npm run sandbox (tsx) throughput", measured.tsx.requestsPerSec, "req/s", line(measured.tsx));
     figure("Prism 5 mock throughput", measured.prism.requestsPerSec, "req/s", line(measured.prism));
+    if (stolenShare !== undefined)
+      figure(
+        "cores' time stolen by the host during the rounds",
+        100 * stolenShare,
+        "%",
+        "(the package uses both cores, Prism one)",
+      );
     ratio(
       "package / npm run sandbox throughput",
       measured.package.requestsPerSec,

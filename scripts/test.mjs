@@ -51,9 +51,11 @@ const stderrTails = new Map();
 const stderrTexts = new Map();
 
 /**
- * The machine's CPU time so far, all of it and idle (Linux's /proc/stat, in clock ticks over every core);
+ * The machine's CPU time so far, all of it, idle, and stolen (Linux's /proc/stat, in clock ticks over every core);
  * undefined where there is none. A step's busy share tells whether it is bound by the cores (near 100 %:
- * only less work makes it faster) or waits (timers, the network, a browser).
+ * only less work makes it faster) or waits (timers, the network, a browser). Stolen time is time a virtual
+ * machine's cores were ready to run but the host ran something else (counted as busy): a slow day's cause, when
+ * there is any.
  */
 function cpuTimes() {
   try {
@@ -63,17 +65,23 @@ function cpuTimes() {
       .split(/\s+/)
       .slice(1, 9)
       .map(Number);
-    return { all: ticks.reduce((a, b) => a + b, 0), idle: (ticks[3] ?? 0) + (ticks[4] ?? 0) };
+    return {
+      all: ticks.reduce((a, b) => a + b, 0),
+      idle: (ticks[3] ?? 0) + (ticks[4] ?? 0),
+      stolen: ticks[7] ?? 0,
+    };
   } catch {
     return undefined;
   }
 }
 
-/** ", the cores 87 % busy" over a step, from two cpuTimes(); "" without them. */
+/** ", the cores 87 % busy" over a step (", 6 % stolen by the host" when 1 % or more), from two cpuTimes(); "" without them. */
 function busyShare(before, after) {
   if (!before || !after || after.all <= before.all) return "";
-  const busy = 1 - (after.idle - before.idle) / (after.all - before.all);
-  return `, the cores ${(100 * busy).toFixed(0)} % busy`;
+  const all = after.all - before.all;
+  const busy = 1 - (after.idle - before.idle) / all;
+  const stolen = (after.stolen - before.stolen) / all;
+  return `, the cores ${(100 * busy).toFixed(0)} % busy${stolen >= 0.01 ? `, ${(100 * stolen).toFixed(0)} % stolen by the host` : ""}`;
 }
 
 function step(name, command, args, env = {}) {
