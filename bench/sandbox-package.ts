@@ -24,7 +24,17 @@ import {
   startInstalledSandbox,
 } from "@/lib/testing/installed-packages";
 import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
-import { figure, freePort, type LoadResult, load, ratio, ROOT, stolenSince, TSX_IN_PROCESS } from "./lib";
+import {
+  figure,
+  freePort,
+  type LoadResult,
+  load,
+  processTreeCpuMs,
+  ratio,
+  ROOT,
+  stolenSince,
+  TSX_IN_PROCESS,
+} from "./lib";
 import {
   CLIENT_ID,
   CONNECTIONS,
@@ -38,6 +48,7 @@ import {
 interface Timed {
   url: string;
   startMs: number;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -74,7 +85,8 @@ async function timedStart(
       (res) => res.status,
       () => 0,
     );
-    if (status && ready(status)) return { url, startMs: performance.now() - started, stop };
+    if (status && ready(status))
+      return { url, startMs: performance.now() - started, pid: child.pid ?? 0, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${url}${readyPath} did not answer in 120 s`);
@@ -152,24 +164,35 @@ interface Throughput {
   worstP99Ms: number;
   non2xx: number;
   errors: number;
+  /** The server's processor time per answer over its rounds (µs; its threads and child processes); NaN without /proc. */
+  cpuPerAnswerUs: number;
 }
 
-/** Each server's throughput over all its rounds (answers / seconds), with its rounds' spread. */
-async function throughputInTurns(urls: Record<Server, string>): Promise<Record<Server, Throughput>> {
+/** Each server's throughput over all its rounds (answers / seconds), with its rounds' spread and processor time. */
+async function throughputInTurns(
+  servers: Record<Server, { url: string; pid: number }>,
+): Promise<Record<Server, Throughput>> {
   const rounds: Record<Server, LoadResult[]> = { package: [], tsx: [], prism: [] };
+  const cpuMs: Record<Server, number> = { package: 0, tsx: 0, prism: 0 };
   for (const server of turnOrder<Server>(["package", "tsx", "prism"], ROUNDS)) {
+    const makeRequest = signedPayinsMadeAhead(MADE_AHEAD_PER_SEC * ROUND_SEC);
+    const before = processTreeCpuMs(servers[server].pid);
     rounds[server].push(
       await load({
-        url: createTarget(urls[server]),
+        url: createTarget(servers[server].url),
         connections: CONNECTIONS,
         durationSec: ROUND_SEC,
-        makeRequest: signedPayinsMadeAhead(MADE_AHEAD_PER_SEC * ROUND_SEC),
+        makeRequest,
       }),
     );
+    const after = processTreeCpuMs(servers[server].pid);
+    cpuMs[server] += before === undefined || after === undefined ? Number.NaN : after - before;
   }
-  const summary = (results: LoadResult[]): Throughput => {
+  const summary = (results: LoadResult[], cpu: number): Throughput => {
     const perSec = results.map((r) => r.requestsPerSec);
+    const answers = results.reduce((sum, r) => sum + r.total, 0);
     return {
+      cpuPerAnswerUs: (1000 * cpu) / answers,
       requestsPerSec: results.reduce((sum, r) => sum + r.total, 0) / (results.length * ROUND_SEC),
       slowestRound: Math.min(...perSec),
       fastestRound: Math.max(...perSec),
@@ -178,7 +201,11 @@ async function throughputInTurns(urls: Record<Server, string>): Promise<Record<S
       errors: results.reduce((sum, r) => sum + r.errors, 0),
     };
   };
-  return { package: summary(rounds.package), tsx: summary(rounds.tsx), prism: summary(rounds.prism) };
+  return {
+    package: summary(rounds.package, cpuMs.package),
+    tsx: summary(rounds.tsx, cpuMs.tsx),
+    prism: summary(rounds.prism, cpuMs.prism),
+  };
 }
 
 const median = (values: number[]) =>
@@ -255,10 +282,14 @@ export async function runSandboxPackageBench(): Promise<void> {
     tsxServer = await tsxSandbox(tsxDir);
     prismServer = await prismMock(dir);
     figure("Prism 5 mock: start to first answer", prismServer.startMs, "ms");
-    const urls = { package: running.url, tsx: tsxServer.url, prism: prismServer.url };
-    for (const url of Object.values(urls)) await warmUp(url);
+    const servers = {
+      package: { url: running.url, pid: running.process.pid ?? 0 },
+      tsx: { url: tsxServer.url, pid: tsxServer.pid },
+      prism: { url: prismServer.url, pid: prismServer.pid },
+    };
+    for (const { url } of Object.values(servers)) await warmUp(url);
     const stolen = stolenSince();
-    const measured = await throughputInTurns(urls);
+    const measured = await throughputInTurns(servers);
     const stolenShare = stolen();
 
     console.log(
@@ -269,6 +300,23 @@ export async function runSandboxPackageBench(): Promise<void> {
     figure("installed package throughput", measured.package.requestsPerSec, "req/s", line(measured.package));
     figure("npm run sandbox (tsx) throughput", measured.tsx.requestsPerSec, "req/s", line(measured.tsx));
     figure("Prism 5 mock throughput", measured.prism.requestsPerSec, "req/s", line(measured.prism));
+    if (Number.isFinite(measured.package.cpuPerAnswerUs) && Number.isFinite(measured.prism.cpuPerAnswerUs)) {
+      // Processor time per create: what the code costs, whatever share of the cores the machine gave each server.
+      figure(
+        "installed package: processor time per create",
+        measured.package.cpuPerAnswerUs,
+        "µs",
+        "(both threads)",
+      );
+      figure("npm run sandbox (tsx): processor time per create", measured.tsx.cpuPerAnswerUs, "µs");
+      figure("Prism 5 mock: processor time per create", measured.prism.cpuPerAnswerUs, "µs");
+      ratio(
+        "Prism 5 mock / package processor time per create",
+        measured.prism.cpuPerAnswerUs,
+        measured.package.cpuPerAnswerUs,
+        "informational, higher is cheaper",
+      );
+    }
     if (stolenShare !== undefined)
       figure(
         "cores' time stolen by the host during the rounds",
