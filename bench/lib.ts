@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
+import { cpuTimes } from "../scripts/cpu-times.mjs";
 import { pgliteSafeNodeFlags } from "../scripts/node-runtime.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -145,53 +146,48 @@ export function ratio(name: string, measured: number, baseline: number, target: 
  * a ratio of the two moves with it.
  */
 export function stolenSince(): () => number | undefined {
-  const read = () => {
-    try {
-      const ticks = readFileSync("/proc/stat", "utf8")
-        .split("\n")[0]!
-        .trim()
-        .split(/\s+/)
-        .slice(1, 9)
-        .map(Number);
-      return { all: ticks.reduce((a, b) => a + b, 0), stolen: ticks[7] ?? 0 };
-    } catch {
-      return undefined;
-    }
-  };
-  const before = read();
+  const before = cpuTimes();
   return () => {
-    const after = read();
+    const after = cpuTimes();
     if (!before || !after || after.all <= before.all) return undefined;
     return (after.stolen - before.stolen) / (after.all - before.all);
   };
 }
 
 /**
- * The processor time (ms) a process and every process under it have used so far, threads included, from Linux's
- * /proc (in its USER_HZ ticks, 100 a second); undefined without /proc. What a server costs a request, read
- * around its load rounds, does not move with how much of the cores the machine gives it, as its throughput does.
+ * One process's parent and processor time so far (ms, threads included) from Linux's /proc/<pid>/stat (USER_HZ
+ * ticks, 100 a second); undefined when there is no such process (or no /proc).
  */
-export function processTreeCpuMs(pid: number): number | undefined {
-  let stats: { pid: number; parent: number; ticks: number }[];
+export function processCpu(pid: number): { parent: number; cpuMs: number } | undefined {
   try {
-    stats = readdirSync("/proc")
-      .filter((name) => /^\d+$/.test(name))
-      .flatMap((name) => {
-        try {
-          // The command name (field 2) may hold spaces and parentheses: the fields after it follow the last ")".
-          const text = readFileSync(`/proc/${name}/stat`, "utf8");
-          const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-          // After the name: state, ppid (field 4), …, utime (14), stime (15).
-          return [
-            { pid: Number(name), parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) },
-          ];
-        } catch {
-          return []; // gone meanwhile
-        }
-      });
+    // The command name (field 2) may hold spaces and parentheses: the fields after it follow the last ")".
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    // After the name: state, ppid (field 4), …, utime (14), stime (15).
+    return { parent: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The processor time (ms) a process and every process under it have used so far, threads included (processCpu
+ * of each); undefined without the process. What a server costs a request, read around its load rounds, does not
+ * move with how much of the cores the machine gives it, as its throughput does.
+ */
+export function processTreeCpuMs(pid: number): number | undefined {
+  let pids: number[];
+  try {
+    pids = readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
+  } catch {
+    return undefined;
+  }
+  const stats = pids.flatMap((p) => {
+    const stat = processCpu(p); // undefined: gone meanwhile
+    return stat ? [{ pid: p, ...stat }] : [];
+  });
   const tree = new Set([pid]);
   for (let grew = true; grew; ) {
     grew = false;
@@ -202,5 +198,5 @@ export function processTreeCpuMs(pid: number): number | undefined {
       }
   }
   const own = stats.filter((s) => tree.has(s.pid));
-  return own.length === 0 ? undefined : own.reduce((sum, s) => sum + s.ticks, 0) * 10;
+  return own.length === 0 ? undefined : own.reduce((sum, s) => sum + s.cpuMs, 0);
 }

@@ -12,6 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { cpuTimes } from "./cpu-times.mjs";
 import { ensureChromium, ensureNodeModules } from "./ensure-setup.mjs";
 import { ensureNodeBinary } from "./node-binary.mjs";
 import { runOnSupportedNode } from "./node-runtime.mjs";
@@ -49,31 +50,6 @@ const failedTests = [];
 const stderrTails = new Map();
 /** Each step's whole stderr, plain: where a dead worker's cause is looked for. */
 const stderrTexts = new Map();
-
-/**
- * The machine's CPU time so far, all of it, idle, and stolen (Linux's /proc/stat, in clock ticks over every core);
- * undefined where there is none. A step's busy share tells whether it is bound by the cores (near 100 %:
- * only less work makes it faster) or waits (timers, the network, a browser). Stolen time is time a virtual
- * machine's cores were ready to run but the host ran something else (counted as busy): a slow day's cause, when
- * there is any.
- */
-function cpuTimes() {
-  try {
-    const ticks = readFileSync("/proc/stat", "utf8")
-      .split("\n")[0]
-      .trim()
-      .split(/\s+/)
-      .slice(1, 9)
-      .map(Number);
-    return {
-      all: ticks.reduce((a, b) => a + b, 0),
-      idle: (ticks[3] ?? 0) + (ticks[4] ?? 0),
-      stolen: ticks[7] ?? 0,
-    };
-  } catch {
-    return undefined;
-  }
-}
 
 /** ", the cores 87 % busy" over a step (", 6 % stolen by the host" when 1 % or more), from two cpuTimes(); "" without them. */
 function busyShare(before, after) {

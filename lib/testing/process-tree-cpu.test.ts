@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { afterEach, expect, test } from "vitest";
-import { processTreeCpuMs } from "../../bench/lib";
+import { processCpu, processTreeCpuMs } from "../../bench/lib";
 
 /** Node code that uses `ms` of processor time (measured, so a slow machine burns the same amount), then waits. */
 const burn = (ms: number) =>
@@ -11,13 +10,6 @@ let child: ChildProcess | undefined;
 afterEach(() => {
   child?.kill("SIGKILL");
 });
-
-/** The CPU time of one process alone, from its own /proc entry (ticks of 10 ms). */
-function ownCpuMs(pid: number): number {
-  const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 test.runIf(process.platform === "linux")(
   "processTreeCpuMs counts a process's children with it (the package bench's processor time per create)",
@@ -35,7 +27,7 @@ test.runIf(process.platform === "linux")(
       child?.once("exit", (code) => reject(new Error(`exited ${code} early`)));
     });
     const tree = processTreeCpuMs(pid);
-    const own = ownCpuMs(pid);
+    const own = processCpu(pid)?.cpuMs ?? 0;
     expect(tree).toBeGreaterThanOrEqual(700 - 20);
     expect(own).toBeGreaterThanOrEqual(300 - 20);
     // The child's 400 ms are in the tree's figure, not in the parent's own.
