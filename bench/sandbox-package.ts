@@ -166,6 +166,8 @@ interface Throughput {
   errors: number;
   /** The server's processor time per answer over its rounds (µs; its threads and child processes); NaN without /proc. */
   cpuPerAnswerUs: number;
+  /** The load generator's (this process's) processor time per answer over those rounds (µs). */
+  generatorPerAnswerUs: number;
 }
 
 /** Each server's throughput over all its rounds (answers / seconds), with its rounds' spread and processor time. */
@@ -174,9 +176,11 @@ async function throughputInTurns(
 ): Promise<Record<Server, Throughput>> {
   const rounds: Record<Server, LoadResult[]> = { package: [], tsx: [], prism: [] };
   const cpuMs: Record<Server, number> = { package: 0, tsx: 0, prism: 0 };
+  const generatorMs: Record<Server, number> = { package: 0, tsx: 0, prism: 0 };
   for (const server of turnOrder<Server>(["package", "tsx", "prism"], ROUNDS)) {
     const makeRequest = signedPayinsMadeAhead(MADE_AHEAD_PER_SEC * ROUND_SEC);
     const before = processTreeCpuMs(servers[server].pid);
+    const generatorBefore = process.cpuUsage();
     rounds[server].push(
       await load({
         url: createTarget(servers[server].url),
@@ -186,13 +190,16 @@ async function throughputInTurns(
       }),
     );
     const after = processTreeCpuMs(servers[server].pid);
+    const generator = process.cpuUsage(generatorBefore);
+    generatorMs[server] += (generator.user + generator.system) / 1000;
     cpuMs[server] += before === undefined || after === undefined ? Number.NaN : after - before;
   }
-  const summary = (results: LoadResult[], cpu: number): Throughput => {
+  const summary = (results: LoadResult[], cpu: number, generator: number): Throughput => {
     const perSec = results.map((r) => r.requestsPerSec);
     const answers = results.reduce((sum, r) => sum + r.total, 0);
     return {
       cpuPerAnswerUs: (1000 * cpu) / answers,
+      generatorPerAnswerUs: (1000 * generator) / answers,
       requestsPerSec: results.reduce((sum, r) => sum + r.total, 0) / (results.length * ROUND_SEC),
       slowestRound: Math.min(...perSec),
       fastestRound: Math.max(...perSec),
@@ -202,9 +209,9 @@ async function throughputInTurns(
     };
   };
   return {
-    package: summary(rounds.package, cpuMs.package),
-    tsx: summary(rounds.tsx, cpuMs.tsx),
-    prism: summary(rounds.prism, cpuMs.prism),
+    package: summary(rounds.package, cpuMs.package, generatorMs.package),
+    tsx: summary(rounds.tsx, cpuMs.tsx, generatorMs.tsx),
+    prism: summary(rounds.prism, cpuMs.prism, generatorMs.prism),
   };
 }
 
@@ -311,6 +318,12 @@ export async function runSandboxPackageBench(): Promise<void> {
       );
       figure("npm run sandbox (tsx): processor time per create", measured.tsx.cpuPerAnswerUs, "µs");
       figure("Prism 5 mock: processor time per create", measured.prism.cpuPerAnswerUs, "µs");
+      figure(
+        "load generator: processor time per request",
+        measured.package.generatorPerAnswerUs,
+        "µs",
+        `(package rounds; Prism rounds ${measured.prism.generatorPerAnswerUs.toFixed(0)} µs)`,
+      );
       ratio(
         "Prism 5 mock / package processor time per create",
         measured.prism.cpuPerAnswerUs,

@@ -14,7 +14,7 @@ import { metrics, type PoolSource } from "@/lib/observability/metrics";
 import { startPgliteMaintenance } from "./pglite-maintenance";
 import { extractPgliteTemplate } from "./pglite-template-extract";
 import { pgliteVersionAt, readPgliteTemplate, templateDecision } from "./pglite-template";
-import { openPgliteThread, pgliteModulePath } from "./pglite-thread";
+import { discardPrewarmedPgliteThread, openPgliteThread, pgliteModulePath } from "./pglite-thread";
 import { log } from "@/lib/observability/logger";
 
 export interface Sql {
@@ -49,7 +49,10 @@ export type DatabaseConfig =
   | { memory: true; template?: string };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if ("url" in config) return openPostgres(config.url, config.poolMax ?? 10);
+  if ("url" in config) {
+    discardPrewarmedPgliteThread();
+    return openPostgres(config.url, config.poolMax ?? 10);
+  }
   if ("dataDir" in config) return openPglite(config.dataDir, config.template);
   return openPglite(undefined, config.template);
 }
@@ -110,6 +113,15 @@ function templateTarFor(tarball: string): Uint8Array | undefined {
   return tar;
 }
 
+/**
+ * PostgreSQL's shared_buffers on PGlite, smaller than its default (128MB, sized for a server): PGlite clears all
+ * of them as it starts (with 128MB, half a second of a sandbox's start on a slow machine and a third of a test
+ * database's), and a folder's pages evicted from them stay in the system's file cache. A database in memory
+ * needs fewer still: its files are in memory already. 32MB made no measurable difference to the sandbox's
+ * create throughput (docs/operations.md).
+ */
+export const PGLITE_SHARED_BUFFERS = { folder: "32MB", memory: "16MB" } as const;
+
 async function openPglite(dataDir: string | undefined, template?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const tarball = templateFor(dataDir, template);
@@ -118,6 +130,7 @@ async function openPglite(dataDir: string | undefined, template?: string): Promi
   const db = await openPgliteThread(dataDir, {
     // A database in memory has no folder to unpack into: PGlite loads the template's tar itself.
     templateTar: !dataDir && tarball ? templateTarFor(tarball) : undefined,
+    sharedBuffers: dataDir ? PGLITE_SHARED_BUFFERS.folder : PGLITE_SHARED_BUFFERS.memory,
     onOpened: ({ templateError }) => {
       if (templateError) templateFailed(templateError);
     },

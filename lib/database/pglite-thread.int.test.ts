@@ -2,8 +2,12 @@
  * The PGlite driver runs PGlite in a worker thread (pglite-thread.ts): the same results, errors and
  * transactions as in-process, and the main thread free while a statement runs.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "./index";
+import { type Database, openDatabase, PGLITE_SHARED_BUFFERS } from "./index";
+import { discardPrewarmedPgliteThread, prewarmPgliteThread } from "./pglite-thread";
 
 let db: Database;
 beforeAll(async () => {
@@ -82,5 +86,39 @@ describe("PGlite in a worker thread", () => {
     } finally {
       clearInterval(timer);
     }
+  });
+
+  it("starts PostgreSQL with our shared_buffers, in memory and in a folder", async () => {
+    const sharedBuffers = async (other: Database) =>
+      (await other.query<{ shared_buffers: string }>("SHOW shared_buffers"))[0]?.shared_buffers;
+    expect(await sharedBuffers(db)).toBe(PGLITE_SHARED_BUFFERS.memory);
+    const dir = mkdtempSync(path.join(tmpdir(), "pglite-buffers-"));
+    try {
+      const inFolder = await openDatabase({ dataDir: dir });
+      try {
+        expect(await sharedBuffers(inFolder)).toBe(PGLITE_SHARED_BUFFERS.folder);
+      } finally {
+        await inFolder.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a prewarmed worker opens the next database only; one discarded opens none", async () => {
+    prewarmPgliteThread();
+    const [first, second] = [await openDatabase({ memory: true }), await openDatabase({ memory: true })];
+    try {
+      await first.exec("CREATE TABLE only_here (x int)");
+      expect(await second.query("SELECT to_regclass('only_here') AS t")).toEqual([{ t: null }]);
+      expect(await first.query("SELECT count(*)::int AS n FROM only_here")).toEqual([{ n: 0 }]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+    prewarmPgliteThread();
+    discardPrewarmedPgliteThread();
+    const third = await openDatabase({ memory: true });
+    await expect(third.query("SELECT 1 AS one")).resolves.toEqual([{ one: 1 }]);
+    await third.close();
   });
 });

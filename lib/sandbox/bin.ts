@@ -5,6 +5,7 @@
  * (cli/run.ts). Each path loads only what it needs.
  */
 import { fileURLToPath } from "node:url";
+import { prewarmPgliteThread } from "../database/pglite-thread";
 import { PGLITE_TEMPLATE_FILE } from "./pglite-template-file";
 
 const PROGRAM = "payorders-sandbox";
@@ -38,6 +39,8 @@ async function main(argv: string[]): Promise<number | undefined> {
   const { rerunWithPgliteSafeFlag } = await import("./pglite-safe-rerun");
   const rerun = await rerunWithPgliteSafeFlag();
   if (rerun !== null) return rerun;
+  // PGlite's worker loads while this thread loads the server (a database by URL discards it).
+  prewarmPgliteThread();
   const { startFromCommandLine } = await import("./start");
   // Beside the compiled bin.ts in the package (scripts/pack.mjs); absent in the repository: no template.
   const template = fileURLToPath(new URL(PGLITE_TEMPLATE_FILE, import.meta.url));

@@ -3,9 +3,10 @@
  * environment and flags (start-flags.ts) read once, the logger installed, its tracing started when an OTLP
  * endpoint is set, the server started, and stopped on SIGINT/SIGTERM.
  */
+import { type Database, openDatabase } from "@/lib/database";
 import { createLogger, installLogger, log, wantsPrettyLogs } from "@/lib/observability/logger";
 import { loadSandboxConfig, SandboxConfigError } from "./config";
-import { startSandbox } from "./server";
+import type { RunningSandbox } from "./server";
 import { parseStartFlags, StartFlagError, startUsage } from "./start-flags";
 import { startupMessage } from "./startup-message";
 
@@ -54,24 +55,26 @@ export async function startFromCommandLine(
   const tracing = config.tracing
     ? (await import("@/lib/observability/tracing-sdk")).startTracing(config.tracing)
     : undefined;
-  const sandbox = await startSandbox({
-    port: config.port,
-    host: config.host,
-    database:
-      pgliteTemplate && "dataDir" in config.database
-        ? { ...config.database, template: pgliteTemplate }
-        : config.database,
-    accounts: config.accounts,
-    expiryMinutes: config.expiryMinutes,
-    callbackRetrySchedule: config.callbackRetrySchedule,
-    callbackMaxAttempts: config.callbackMaxAttempts,
-    rateLimit: config.rateLimitPerMinute,
-    authFailureLimit: config.authFailuresPerMinute,
-    runIdleMinutes: config.runIdleMinutes,
-    amountLimits: config.amountLimits,
-    detailsPool: config.detailsPool,
-    metricsToken: config.metricsToken,
-  });
+  // The database opens (on PGlite, PostgreSQL starts on its worker thread) while this thread loads the server:
+  // server.ts and what it imports are a dynamic import for that reason.
+  const opening = openDatabase(
+    pgliteTemplate && "dataDir" in config.database
+      ? { ...config.database, template: pgliteTemplate }
+      : config.database,
+  );
+  let db: Database;
+  let sandbox: RunningSandbox;
+  try {
+    const [opened, { startSandbox }] = await Promise.all([opening, import("./server")]);
+    db = opened;
+    sandbox = await startSandbox({ port: config.port, host: config.host, database: db, ...settings(config) });
+  } catch (error) {
+    await opening.then(
+      (opened) => opened.close(),
+      () => {},
+    );
+    throw error;
+  }
   const store =
     "url" in config.database
       ? "PostgreSQL"
@@ -87,6 +90,7 @@ export async function startFromCommandLine(
     log().info({ signal }, "sandbox: shutting down");
     sandbox
       .close()
+      .then(() => db.close())
       // The spans still batched are sent before the process ends.
       .then(() => tracing?.shutdown())
       .then(
@@ -100,4 +104,20 @@ export async function startFromCommandLine(
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   return undefined;
+}
+
+/** The sandbox's settings from its configuration: all but where it listens and its database. */
+function settings(config: ReturnType<typeof loadSandboxConfig>) {
+  return {
+    accounts: config.accounts,
+    expiryMinutes: config.expiryMinutes,
+    callbackRetrySchedule: config.callbackRetrySchedule,
+    callbackMaxAttempts: config.callbackMaxAttempts,
+    rateLimit: config.rateLimitPerMinute,
+    authFailureLimit: config.authFailuresPerMinute,
+    runIdleMinutes: config.runIdleMinutes,
+    amountLimits: config.amountLimits,
+    detailsPool: config.detailsPool,
+    metricsToken: config.metricsToken,
+  };
 }
