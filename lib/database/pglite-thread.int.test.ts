@@ -8,6 +8,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, PGLITE_SHARED_BUFFERS } from "./index";
 import { discardPrewarmedPgliteThread, prewarmPgliteThread } from "./pglite-thread";
+import { pgliteTemplateVar } from "@/lib/testing/database";
+
+/** The run's PGlite template (the PGlite step's global setup makes it; on the PostgreSQL step, none: an initdb). */
+const template = () => process.env[pgliteTemplateVar()];
 
 let db: Database;
 beforeAll(async () => {
@@ -88,13 +92,15 @@ describe("PGlite in a worker thread", () => {
     }
   });
 
-  it("starts PostgreSQL with our shared_buffers, in memory and in a folder", async () => {
+  it("starts PostgreSQL with our shared_buffers, in memory and in a folder", {
+    timeout: 60_000,
+  }, async () => {
     const sharedBuffers = async (other: Database) =>
       (await other.query<{ shared_buffers: string }>("SHOW shared_buffers"))[0]?.shared_buffers;
     expect(await sharedBuffers(db)).toBe(PGLITE_SHARED_BUFFERS.memory);
     const dir = mkdtempSync(path.join(tmpdir(), "pglite-buffers-"));
     try {
-      const inFolder = await openDatabase({ dataDir: dir });
+      const inFolder = await openDatabase({ dataDir: dir, template: template() });
       try {
         expect(await sharedBuffers(inFolder)).toBe(PGLITE_SHARED_BUFFERS.folder);
       } finally {
@@ -105,9 +111,15 @@ describe("PGlite in a worker thread", () => {
     }
   });
 
-  it("a prewarmed worker opens the next database only; one discarded opens none", async () => {
+  // Three databases: an initdb each on the PostgreSQL step, which has no PGlite template.
+  it("a prewarmed worker opens the next database only; one discarded opens none", {
+    timeout: 120_000,
+  }, async () => {
     prewarmPgliteThread();
-    const [first, second] = [await openDatabase({ memory: true }), await openDatabase({ memory: true })];
+    const [first, second] = [
+      await openDatabase({ memory: true, template: template() }),
+      await openDatabase({ memory: true, template: template() }),
+    ];
     try {
       await first.exec("CREATE TABLE only_here (x int)");
       expect(await second.query("SELECT to_regclass('only_here') AS t")).toEqual([{ t: null }]);
@@ -117,7 +129,7 @@ describe("PGlite in a worker thread", () => {
     }
     prewarmPgliteThread();
     discardPrewarmedPgliteThread();
-    const third = await openDatabase({ memory: true });
+    const third = await openDatabase({ memory: true, template: template() });
     await expect(third.query("SELECT 1 AS one")).resolves.toEqual([{ one: 1 }]);
     await third.close();
   });
