@@ -191,13 +191,16 @@ describe("QA runs", () => {
     const left = await kit.startRun({ label: "left alone" });
     const alive = kept.keepAlive(40);
     try {
-      // An hour on in three steps, each after a touch of the kept run: it is never 30 minutes unused.
+      // An hour on in three steps, each after a touch of the kept run: it is never 30 minutes unused. What was
+      // seen is read before the clock moves: read after, the step's one touch (the sandbox writes at most one a
+      // minute of its clock) could already be in it, and the wait for a newer one would wait for nothing.
+      let seen = (await kit.runs()).find((r) => r.clientId === kept.run.clientId)?.lastSeenAt;
       for (let step = 0; step < 3; step++) {
-        const seen = (await kit.runs()).find((r) => r.clientId === kept.run.clientId)?.lastSeenAt;
         await vi.waitFor(
           async () => {
             const now = (await kit.runs()).find((r) => r.clientId === kept.run.clientId)?.lastSeenAt;
             expect(now).not.toBe(seen);
+            seen = now;
           },
           { timeout: 10_000, interval: 20 },
         );
