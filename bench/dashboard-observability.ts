@@ -29,7 +29,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { type Server, withBenchDashboard } from "./dashboard-process";
-import { drive, type Round, signedCallback } from "./dashboard-server";
+import { drive, type Round, signedCallback, warmUp } from "./dashboard-server";
 import { type OtlpReceiver, startOtlpReceiver } from "@/lib/testing/otlp-receiver";
 import { figure, ratio } from "./lib";
 import { nextServerTree } from "./server-memory";
@@ -98,8 +98,7 @@ async function round(server: Server, targets: CallbackTarget[], setting: Setting
     return { ...signedCallback(target, id), id };
   };
   // A new process: its receiver's path is warmed up before it is measured.
-  await drive(`${server.url}/api/healthz`, WARMUP_SEC);
-  await drive(`${server.url}/api/postback`, WARMUP_SEC, make("warm"));
+  await warmUp(server.url, make("warm"), WARMUP_SEC);
   const stopScraping = scraper(server.url, setting === "on" && ON.includes("metrics") ? 200 : 404);
   const result = await drive(
     `${server.url}/api/postback`,

@@ -75,6 +75,27 @@ export interface Round {
   cpuUsPerRequest: number;
 }
 
+/**
+ * A new dashboard's two measured routes warmed up: one request each first (on a busy machine a cold route can take
+ * longer than a smoke run's warm-up second, which then saw no answer at all), then `seconds` of load each.
+ */
+export async function warmUp(
+  url: string,
+  postback: () => { body: string; headers: Record<string, string> },
+  seconds: number,
+) {
+  await answerOnce(`${url}/api/healthz`);
+  await answerOnce(`${url}/api/postback`, postback);
+  await drive(`${url}/api/healthz`, seconds);
+  await drive(`${url}/api/postback`, seconds, postback);
+}
+
+/** One POST to `url` (made by `make`, else an empty JSON object), answered whatever its status. */
+async function answerOnce(url: string, make?: () => { body: string; headers: Record<string, string> }) {
+  const made = make?.() ?? { body: "{}", headers: { "content-type": "application/json" } };
+  await (await fetch(url, { method: "POST", body: made.body, headers: made.headers })).arrayBuffer();
+}
+
 export async function drive(
   url: string,
   durationSec: number,
@@ -127,8 +148,7 @@ async function callbackRounds(
     return { ...signedCallback(target, id), id };
   };
   // Warm-up: JIT, the route bundles, the connection pool.
-  await drive(`${server.url}/api/healthz`, WARMUP_SEC);
-  await drive(`${server.url}/api/postback`, WARMUP_SEC, postback("warm"));
+  await warmUp(server.url, postback("warm"), WARMUP_SEC);
   const pids = nextServerTree(server.pid);
 
   const empty: Round[] = [];
