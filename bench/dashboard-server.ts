@@ -90,9 +90,12 @@ export async function warmUp(
   await drive(`${url}/api/postback`, seconds, postback);
 }
 
-/** One POST to `url` (made by `make`, else an empty JSON object), answered whatever its status. */
+/** What drive and answerOnce send when given nothing to make: an empty JSON object. */
+const EMPTY_POST = { body: "{}", headers: { "content-type": "application/json" } };
+
+/** One POST to `url` (made by `make`, else EMPTY_POST), answered whatever its status. */
 async function answerOnce(url: string, make?: () => { body: string; headers: Record<string, string> }) {
-  const made = make?.() ?? { body: "{}", headers: { "content-type": "application/json" } };
+  const made = make?.() ?? EMPTY_POST;
   await (await fetch(url, { method: "POST", body: made.body, headers: made.headers })).arrayBuffer();
 }
 
@@ -112,7 +115,7 @@ export async function drive(
     requests: [
       {
         setupRequest: (req, context) => {
-          const made = make?.() ?? { body: "{}", headers: { "content-type": "application/json" } };
+          const made: { body: string; headers: Record<string, string>; id?: string } = make?.() ?? EMPTY_POST;
           (context as { id?: string }).id = made.id;
           return { ...req, method: "POST", body: made.body, headers: { ...req.headers, ...made.headers } };
         },
