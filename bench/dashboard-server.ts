@@ -21,7 +21,7 @@ import { sign, signStandardWebhook } from "@/lib/signing";
 import { seedOperatorSession } from "./dashboard-session";
 import { runWorker } from "./dashboard-support";
 import { SANDBOX_ACCOUNT, type Server, serverActionId, withBenchDashboard } from "./dashboard-process";
-import { figure, ratio } from "./lib";
+import { figure, ratio, roundEnd } from "./lib";
 import { cpuMs } from "./server-cpu";
 import { nextServerTree, postbackMemoryFigure } from "./server-memory";
 import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders";
@@ -111,7 +111,7 @@ export async function drive(
     url,
     method: "POST",
     connections: CONNECTIONS,
-    duration: durationSec,
+    ...roundEnd(durationSec),
     requests: [
       {
         setupRequest: (req, context) => {

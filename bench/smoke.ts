@@ -7,6 +7,8 @@ export const SMOKE_ENV: Record<string, string> = {
   // Load rounds (sandbox throughput, callback receiver) and the warm-ups before them.
   BENCH_DURATION_SEC: "1",
   BENCH_WARMUP_SEC: "1",
+  // …each ended by a count of requests rather than by its second (bench/lib.ts roundEnd)
+  BENCH_ROUND_REQUESTS: "200",
   // sandbox
   BENCH_STORE_PER_BLOCK: "5",
   BENCH_RSS_ORDERS: "200",
