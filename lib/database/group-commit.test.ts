@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GroupCommit } from "./group-commit";
+import { GroupCommit, lanesFor } from "./group-commit";
+import type { Sql } from "./index";
 
 /** A writer that records each statement it was asked to run. */
 function recorder(fail: (items: number[]) => boolean = () => false) {
@@ -47,6 +48,38 @@ describe("group commit", () => {
     const later = [group.submit(3), group.submit(2)];
     await Promise.all([first, ...later]);
     expect(statements).toEqual([[1], [2, 3]]);
+  });
+
+  it("with more lanes, what arrives while a statement runs is sent at once beside it", async () => {
+    const events: string[] = [];
+    const group = new GroupCommit<number, number>({
+      async many(items) {
+        events.push(`start ${items}`);
+        await new Promise((r) => setTimeout(r, 20));
+        events.push(`end ${items}`);
+        return items;
+      },
+      async one(item) {
+        events.push(`start ${item}`);
+        await new Promise((r) => setTimeout(r, 20));
+        events.push(`end ${item}`);
+        return item;
+      },
+      max: 10,
+      lanes: 2,
+    });
+    const first = group.submit(1);
+    await new Promise((r) => setImmediate(r));
+    await Promise.all([first, group.submit(2), group.submit(3)]);
+    expect(events).toEqual(["start 1", "start 2,3", "end 1", "end 2,3"]);
+  });
+
+  it("keeps statements waiting in PGlite's worker, and several in flight on PostgreSQL", () => {
+    const pglite = { kind: "pglite" } as unknown as Sql;
+    const postgres = { kind: "postgres" } as unknown as Sql;
+    // One lane left PGlite's worker idle between its answer and the main thread's next statement.
+    expect(lanesFor(pglite)).toBeGreaterThan(1);
+    expect(lanesFor(postgres)).toBeGreaterThan(1);
   });
 
   it("a failed statement is retried item by item: only the bad item fails", async () => {
