@@ -74,12 +74,13 @@ describe("group commit", () => {
     expect(events).toEqual(["start 1", "start 2,3", "end 1", "end 2,3"]);
   });
 
-  it("keeps statements waiting in PGlite's worker, and several in flight on PostgreSQL", () => {
+  it("lanes: several on PostgreSQL; on PGlite one unless the writer asks for more", () => {
     const pglite = { kind: "pglite" } as unknown as Sql;
     const postgres = { kind: "postgres" } as unknown as Sql;
-    // One lane left PGlite's worker idle between its answer and the main thread's next statement.
-    expect(lanesFor(pglite)).toBeGreaterThan(1);
+    expect(lanesFor(pglite)).toBe(1);
+    expect(lanesFor(pglite, 3)).toBe(3);
     expect(lanesFor(postgres)).toBeGreaterThan(1);
+    expect(lanesFor(postgres, 3)).toBe(lanesFor(postgres));
   });
 
   it("a failed statement is retried item by item: only the bad item fails", async () => {

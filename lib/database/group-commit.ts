@@ -33,14 +33,15 @@ interface Waiting<I, O> {
 
 /**
  * Statements in flight at once on a backend. PostgreSQL serves several connections in parallel (and hides a slow
- * commit behind the others): a few. PGlite has one connection and runs one statement at a time, but in its worker
- * thread (pglite-thread.ts) each answer reaches the main thread as a message: with one statement in flight the
- * worker idled from its answer until the main thread, busy with a turn of HTTP work, took it and sent the next.
- * With three, the next is already waiting in the worker's queue (the sandbox's pay-in creates +14–21 % on 2 cores,
- * four alternating rounds each against one, 2026-11-28; the cores were a third idle with one).
+ * commit behind the others): a few. PGlite has one connection and runs one statement at a time: by default one, so
+ * the others gather behind it. In its worker thread (pglite-thread.ts) each answer reaches the main thread as a
+ * message, so with one in flight the worker idles from its answer until the main thread, busy with a turn of HTTP
+ * work, takes it and sends the next group. `pglite` more lets the next group wait in the worker's queue instead,
+ * for writers whose requests do no other database work: any other statement waits behind the queued groups too
+ * (the dashboard's callback receiver, which reads before its grouped write, lost throughput with three).
  */
-export function lanesFor(db: Sql): number {
-  return "kind" in db && db.kind === "postgres" ? 4 : 3;
+export function lanesFor(db: Sql, pglite = 1): number {
+  return "kind" in db && db.kind === "postgres" ? 4 : pglite;
 }
 
 export class GroupCommit<I, O> {

@@ -13,6 +13,13 @@ import type { NewSandboxOrderRow } from "@/lib/database/sandbox/schema";
 /** Orders per statement, at most. */
 const MAX_GROUP = 64;
 
+/**
+ * Order statements in flight on PGlite (lanesFor): a create does no other database work, so the next group can
+ * wait in the worker's queue rather than the worker idle until the busy main thread sends it (creates +14–21 % on
+ * 2 cores against one in flight, in alternating rounds, 2026-11-28).
+ */
+const PGLITE_LANES = 3;
+
 /** The unique key's order: groups in flight together check their keys in one order (no deadlock). */
 const key = (o: NewSandboxOrderRow) => `${o.clientId}\n${o.direction}\n${o.paymentId}`;
 
@@ -25,7 +32,7 @@ export function orderWriter(db: Sql): (order: NewSandboxOrderRow) => Promise<boo
     one: (order) => insertOrderIfNew(db, order),
     order: (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0),
     max: MAX_GROUP,
-    lanes: lanesFor(db),
+    lanes: lanesFor(db, PGLITE_LANES),
   });
   return (order) => group.submit(order);
 }
