@@ -36,9 +36,9 @@ interface Waiting<I, O> {
  * commit behind the others): a few. PGlite has one connection and runs one statement at a time: by default one, so
  * the others gather behind it. In its worker thread (pglite-thread.ts) each answer reaches the main thread as a
  * message, so with one in flight the worker idles from its answer until the main thread, busy with a turn of HTTP
- * work, takes it and sends the next group. `pglite` more lets the next group wait in the worker's queue instead,
- * for writers whose requests do no other database work: any other statement waits behind the queued groups too
- * (the dashboard's callback receiver, which reads before its grouped write, lost throughput with three).
+ * work, takes it and sends the next group. `pglite` more lets the next group wait in the worker's queue instead.
+ * Measure before raising it for a writer: more lanes send groups sooner, so smaller, and every other statement
+ * waits behind the queued ones (the sandbox's creates gained with three, the dashboard's callback receiver lost).
  */
 export function lanesFor(db: Sql, pglite = 1): number {
   return "kind" in db && db.kind === "postgres" ? 4 : pglite;
