@@ -361,6 +361,11 @@ describe("runs and clock (signed as a run, never the shared account)", () => {
       ["--secret", "-abc", "--json"],
       ["--secret=-abc", "--json"],
     ],
+    [
+      ["--secret", "--abc", "--json"],
+      ["--secret=--abc", "--json"],
+    ],
+    [["--client-id", "--x"], ["--client-id=--x"]],
     [["--amount", "-5"], ["--amount=-5"]],
     [
       ["--method", "--amount", "5"],
@@ -380,6 +385,7 @@ describe("runs and clock (signed as a run, never the shared account)", () => {
       secret: { type: "string" },
       amount: { type: "string" },
       method: { type: "string" },
+      "client-id": { type: "string" },
       json: { type: "boolean" },
     };
     expect(joinDashValues(args, options)).toEqual(joined);

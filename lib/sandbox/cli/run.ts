@@ -103,11 +103,16 @@ const VERB_OPTIONS = {
 type Verb = keyof typeof VERB_OPTIONS;
 type Values = Record<string, string | boolean | string[] | undefined>;
 
+/** Options whose value is a credential: any text at all, so the next argument is always theirs. */
+const CREDENTIAL_OPTIONS = new Set(["secret", "secret2", "client-id"]);
+
 /**
  * `--secret -Xy…` as `--secret=-Xy…`: a string option always takes the next argument, even one that starts
- * with a single dash. Node's strict parseArgs refuses such a value as ambiguous, and a run's secret (random
- * base64url) starts with "-" one time in 64, so `--secret <the secret runs start printed>` would fail at
- * random. A next argument starting with "--" is still read as an option (`--method --amount 5` stays an error).
+ * with a single dash. Node's strict parseArgs refuses such a value as ambiguous, and a secret of random
+ * base64url starts with "-" one time in 64 (with "--" one time in 4,096: CI met it), so
+ * `--secret <a secret>` would fail at random. A credential option takes the next argument whatever it is;
+ * for the others a next argument starting with "--" is still read as an option (`--method --amount 5`
+ * stays an error).
  */
 export function joinDashValues(args: readonly string[], options: Record<string, { type: string }>): string[] {
   const out: string[] = [];
@@ -116,7 +121,10 @@ export function joinDashValues(args: readonly string[], options: Record<string, 
     if (arg === "--") return [...out, ...args.slice(i)]; // the rest are positionals, as they stand
     const next = args[i + 1];
     const name = arg.startsWith("--") ? arg.slice(2) : undefined;
-    if (name && options[name]?.type === "string" && next !== undefined && /^-(?!-)/.test(next)) {
+    const dashed =
+      next !== undefined &&
+      (CREDENTIAL_OPTIONS.has(name ?? "") ? next.startsWith("-") : /^-(?!-)/.test(next));
+    if (name && options[name]?.type === "string" && dashed) {
       out.push(`${arg}=${next}`);
       i++;
     } else out.push(arg);

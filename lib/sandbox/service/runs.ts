@@ -8,6 +8,14 @@ import type { SandboxContext } from "../context";
 /** Live runs one configured account may hold at once (each holds orders until it goes idle). */
 export const MAX_RUNS_PER_ACCOUNT = 1_000;
 
+/**
+ * 192 random bits as base64url, never starting with "-": the secret is printed to be pasted after a flag
+ * (`--secret …`), where a leading dash reads as an option in most command lines.
+ */
+export function newRunSecret(): string {
+  return randomBytes(24).toString("base64url").replace(/^-/, "_");
+}
+
 export async function startRun(
   ctx: SandboxContext,
   parentClientId: string,
@@ -16,7 +24,7 @@ export async function startRun(
   if ((await countRunsOf(ctx.db, parentClientId)) >= MAX_RUNS_PER_ACCOUNT) return "too-many";
   return insertRun(ctx.db, {
     clientId: `${RUN_CLIENT_ID_PREFIX}${randomUUID()}`,
-    secret: start.secret ?? randomBytes(24).toString("base64url"),
+    secret: start.secret ?? newRunSecret(),
     parentClientId,
     label: start.label ?? null,
     chaos: start.chaos ?? null,
