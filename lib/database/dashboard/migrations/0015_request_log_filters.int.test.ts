@@ -56,6 +56,35 @@ const BEFORE: [string, string, number | null, string | null][] = [
   ],
 ];
 
+/**
+ * Waits until a new transaction may plan with every index of `table`. The migration updates the table's rows
+ * and then indexes them; the update's broken HOT chains make PostgreSQL mark those indexes `indcheckxmin`, and a
+ * transaction whose snapshot is older than the index's pg_index row plans without it. That snapshot's horizon
+ * is the whole server's: any transaction open in another database (another test file, in a full run) since
+ * before the migration hides the indexes, and both plans below then fell back to payment_api_calls_started_idx
+ * (failed twice in full runs; reproduced by holding a transaction open in the `postgres` database). In
+ * production this lasts until the transactions that were open during the migration end. REINDEX after the
+ * VACUUM rebuilds them with no broken chains, which clears the mark; the wait covers a chain VACUUM could not
+ * remove yet.
+ */
+async function untilIndexesUsable(database: Database, table: string): Promise<void> {
+  await database.exec(`REINDEX TABLE ${table}`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    // pg_index.xmin is a 32-bit xid, the snapshot's xmin a 64-bit one (epoch and xid): compare the xids.
+    const hidden = await database.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+       WHERE i.indrelid = $1::regclass AND i.indcheckxmin
+         AND NOT i.xmin::text::bigint < pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296`,
+      [table],
+    );
+    if (hidden.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`indexes still hidden by older transactions after 120 s: ${hidden.map((h) => h.name)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** The plan of the statement listCalls sends for these filters, as text. */
 async function planOf(filters: CallListFilters, page: CallListPage = {}): Promise<string> {
   const plans = await plansOf(db, (sql) => listCalls(sql, filters, { ...page, limit: 100 }));
@@ -112,11 +141,9 @@ describe("0015 request log filters", () => {
        FROM generate_series(1, 20000) AS g`,
         [user?.id, CURSOR_AT.toISOString()],
       );
-      // VACUUM as well: the index statistics exact and the visibility map set now, so an autovacuum of the new rows
-      // cannot change them between here and the plans (a full run on 2026-11-28 planned both filters below by
-      // payment_api_calls_started_idx with a Filter, which meant it costed the call filter's index at over 2.5 times
-      // its usual 444; not reproduced since).
+      // VACUUM: the index statistics exact and the visibility map set.
       await db.exec("VACUUM ANALYZE payment_api_calls");
+      await untilIndexesUsable(db, "payment_api_calls");
     });
 
     it("serves the default view and its later pages by the index without the bank reads", async () => {
