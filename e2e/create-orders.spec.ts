@@ -42,6 +42,24 @@ test.describe("pay-in methods", () => {
   }
 });
 
+test("on the sandbox the amount names its test trigger, and the order does what it said", async ({
+  page,
+}) => {
+  await openOrderForm(page, "/payins/new", "SBP");
+  const amount = page.getByLabel("Amount", { exact: true });
+  await page.getByText("Sandbox test amounts").click();
+  await expect(page.getByText(/…13 \(e\.g\. 100\.13\): created, then at once Failed/)).toBeVisible();
+  await amount.fill("100.1");
+  await expect(page.getByText(/^Sandbox test amount \(cents/)).toHaveCount(0);
+  await amount.fill("100.13");
+  await expect(page.getByText("Sandbox test amount (cents .13): created, then at once Failed")).toBeVisible();
+  await chooseBank(page, "sber");
+  await fillClient(page);
+  await page.getByRole("button", { name: "Create pay-in" }).click();
+  await expectOrderPage(page, "Pay-in · SBP");
+  await expect(page.getByText("Failed").first()).toBeVisible();
+});
+
 const PAYOUT_DETAILS: Record<PayoutMethod, (page: Page) => Promise<void>> = {
   Card: async (page) => {
     await fillCard(page, TEST_PAN);

@@ -6,7 +6,7 @@ import { PayoutForm } from "@/components/payout-form/payout-form";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
 import { type Direction, isPayinMethod, isPayoutMethod } from "@/lib/contract";
 import { loadResendSource, type ResendValues } from "@/lib/orders/resend-source";
-import { getDb } from "@/lib/runtime";
+import { getDb, getEnv } from "@/lib/runtime";
 
 export interface NewOrderSearchParams {
   method?: string;
@@ -25,23 +25,32 @@ const NEW_ORDER: {
     intro: string;
     /** Another way to make such orders, as a link beside the heading. */
     alternative?: { href: string; label: string };
-    form: (method: string | undefined, resend: ResendProps<D>) => ReactNode;
+    /** The form for `?method=`, with a refused order's values to resend, and the sandbox's test triggers shown. */
+    form: (method: string | undefined, resend: ResendProps<D>, sandbox: boolean) => ReactNode;
   };
 } = {
   payin: {
     title: "New pay-in",
     intro:
       "Collect money from a client. The order page then shows the payment details and the customer link.",
-    form: (method, resend) => (
-      <PayinForm initialMethod={method && isPayinMethod(method) ? method : "SBP"} {...resend} />
+    form: (method, resend, sandbox) => (
+      <PayinForm
+        initialMethod={method && isPayinMethod(method) ? method : "SBP"}
+        sandbox={sandbox}
+        {...resend}
+      />
     ),
   },
   payout: {
     title: "New pay-out",
     intro: "Send money to a client. Card numbers are stored masked (first six and last four digits) only.",
     alternative: { href: "/payouts/batches/new", label: "From a file" },
-    form: (method, resend) => (
-      <PayoutForm initialMethod={method && isPayoutMethod(method) ? method : "Card"} {...resend} />
+    form: (method, resend, sandbox) => (
+      <PayoutForm
+        initialMethod={method && isPayoutMethod(method) ? method : "Card"}
+        sandbox={sandbox}
+        {...resend}
+      />
     ),
   },
 };
@@ -78,7 +87,11 @@ export async function NewOrderPage<D extends Direction>({
       {source && <ResendNotice source={source} />}
       <div className="card">
         <Fragment key={from?.order.id ?? "new"}>
-          {form(method, from ? { defaultValues: from.values, resendOf: from.order.id } : {})}
+          {form(
+            method,
+            from ? { defaultValues: from.values, resendOf: from.order.id } : {},
+            getEnv().usesSandbox,
+          )}
         </Fragment>
       </div>
     </div>

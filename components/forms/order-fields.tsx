@@ -10,6 +10,7 @@ import {
 } from "@/lib/contract";
 import { SelectField, TextField } from "./field";
 import styles from "./forms.module.css";
+import { sandboxTriggerWarning } from "./sandbox-triggers";
 
 const TRAFFIC_LABELS: Record<(typeof TRAFFIC_TYPES)[number], string> = {
   ALL: "ALL — any traffic",
@@ -21,7 +22,17 @@ const TRAFFIC_LABELS: Record<(typeof TRAFFIC_TYPES)[number], string> = {
  * Amount (with the order's currency beside it: the method's, or the chosen country's), country and traffic
  * type. A method that serves only some countries (lib/contract) offers those alone.
  */
-export function AmountCountryFields({ direction, method }: { direction: Direction; method: string }) {
+export function AmountCountryFields({
+  direction,
+  method,
+  sandbox = false,
+}: {
+  direction: Direction;
+  method: string;
+  /** On the sandbox: an amount whose cents are a test trigger says what it will do. */
+  sandbox?: boolean;
+}) {
+  const amount = useWatch({ name: "amount" });
   const country = String(useWatch({ name: "country" }) ?? "")
     .trim()
     .toUpperCase();
@@ -39,6 +50,7 @@ export function AmountCountryFields({ direction, method }: { direction: Directio
         step="0.01"
         min="0.01"
         placeholder="1500.00"
+        warning={sandbox ? sandboxTriggerWarning(direction, String(amount ?? "")) : undefined}
         hint={
           payerBankConverts
             ? `Up to two decimals, in ${currency} whatever the country: the payer's bank converts it from ${currency}.`

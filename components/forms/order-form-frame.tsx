@@ -8,6 +8,7 @@ import { SelectField } from "./field";
 import { FormStatus, SubmitButton } from "./form-status";
 import styles from "./forms.module.css";
 import { AmountCountryFields, PaymentIdNote } from "./order-fields";
+import { SandboxTriggersHelp } from "./sandbox-triggers";
 import type { OrderForm, OrderFormSchema } from "./use-order-form";
 
 /** The method select's options: the method's label with its contract name, or the name alone. */
@@ -36,17 +37,20 @@ export interface OrderFormLook<M extends string> {
 /**
  * An order form: the hidden paymentId, the payment method first, the amount (with `amountExtra`), the chosen
  * method's own fields, then the form's own fieldsets (`children`), the submit button with the status line,
- * and the paymentId note.
+ * and the paymentId note. On the sandbox (`sandbox`), the amount says which test trigger its cents set off,
+ * and a disclosure lists them.
  */
 export function OrderFormFrame<S extends OrderFormSchema, M extends string>({
   order,
   look,
   amountExtra,
+  sandbox = false,
   children,
 }: {
   order: OrderForm<S, M>;
   look: OrderFormLook<M>;
   amountExtra?: ReactNode;
+  sandbox?: boolean;
   children: ReactNode;
 }) {
   const { form, onSubmit, pending, paymentId, status, method } = order;
@@ -72,8 +76,9 @@ export function OrderFormFrame<S extends OrderFormSchema, M extends string>({
         </fieldset>
         <fieldset>
           <legend>Amount</legend>
-          <AmountCountryFields direction={look.direction} method={method} />
+          <AmountCountryFields direction={look.direction} method={method} sandbox={sandbox} />
           {amountExtra}
+          {sandbox && <SandboxTriggersHelp direction={look.direction} />}
         </fieldset>
         <fieldset data-method={method}>
           <legend>{look.methodLegend(method)}</legend>

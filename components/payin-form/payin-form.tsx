@@ -31,13 +31,15 @@ const PAYIN_LOOK: OrderFormLook<PayinMethod> = {
 /** /payins/new: the pay-in order form. The payment method decides which fields show. */
 export function PayinForm({
   initialMethod = "SBP",
+  sandbox = false,
   ...props
-}: Partial<OrderFormProps<typeof payinFormSchema, PayinMethod>>) {
+}: { sandbox?: boolean } & Partial<OrderFormProps<typeof payinFormSchema, PayinMethod>>) {
   const order = useOrderForm(PAYIN_FORM, { initialMethod, ...props });
   return (
     <OrderFormFrame
       order={order}
       look={PAYIN_LOOK}
+      sandbox={sandbox}
       amountExtra={
         <CheckboxField
           name="addRandomCents"

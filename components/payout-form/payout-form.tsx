@@ -34,11 +34,12 @@ const PAYOUT_LOOK: OrderFormLook<PayoutMethod> = {
 /** /payouts/new: the pay-out order form. The payment method decides which recipient details show. */
 export function PayoutForm({
   initialMethod = "Card",
+  sandbox = false,
   ...props
-}: Partial<OrderFormProps<typeof payoutFormSchema, PayoutMethod>>) {
+}: { sandbox?: boolean } & Partial<OrderFormProps<typeof payoutFormSchema, PayoutMethod>>) {
   const order = useOrderForm(PAYOUT_FORM, { initialMethod, ...props });
   return (
-    <OrderFormFrame order={order} look={PAYOUT_LOOK}>
+    <OrderFormFrame order={order} look={PAYOUT_LOOK} sandbox={sandbox}>
       <fieldset>
         <legend>Client</legend>
         <ClientBaseFields />

@@ -17,6 +17,7 @@ export * from "./problem";
 export * from "./sandbox-chaos";
 export * from "./sandbox-controls";
 export * from "./sandbox-runs";
+export * from "./sandbox-triggers";
 export * from "./status";
 export * from "./text";
 export * from "./time-filter";
