@@ -9,6 +9,7 @@
  * - the list queries: the orders page, the live-status poll and the overview poll.
  * Every answer is timed and counted per kind; a non-2xx answer, a refused action or a thrown fetch is an error.
  */
+import { SANDBOX_AMOUNT_TRIGGERS } from "@/lib/contract";
 import { samplePayinRequest, samplePayoutRequest } from "@/lib/contract/samples";
 import { actionValues } from "@/lib/orders/form-normalise";
 import { percentile } from "./dashboard-support";
@@ -33,11 +34,18 @@ interface KindStats {
 /** The final status an order's amount asks the sandbox for (its callback), or null: stays In progress. */
 type Expected = "Success" | "Failed" | null;
 
-/** Cents that make the sandbox settle an order right after it is created (lib/sandbox/triggers.ts). */
+/** The cents that make the sandbox settle an order in both directions at once with `status` (the contract's table). */
+function settlingCents(status: "Success" | "Failed"): number {
+  const trigger = SANDBOX_AMOUNT_TRIGGERS.find((t) => t.status === status && t.directions.length === 2);
+  if (!trigger) throw new Error(`no sandbox trigger settles both directions as ${status}`);
+  return trigger.cents;
+}
+
+/** Amounts' cents and what they ask for: two in five Success, one Failed, two left In progress. */
 const SETTLING_CENTS: [number, Expected][] = [
-  [14, "Success"],
-  [14, "Success"],
-  [13, "Failed"],
+  [settlingCents("Success"), "Success"],
+  [settlingCents("Success"), "Success"],
+  [settlingCents("Failed"), "Failed"],
   [0, null],
   [0, null],
 ];

@@ -32,7 +32,7 @@ export function AmountCountryFields({
   /** On the sandbox: an amount whose cents are a test trigger says what it will do. */
   sandbox?: boolean;
 }) {
-  const amount = useWatch({ name: "amount" });
+  const amount = useWatch({ name: "amount", disabled: !sandbox });
   const country = String(useWatch({ name: "country" }) ?? "")
     .trim()
     .toUpperCase();

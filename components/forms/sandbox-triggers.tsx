@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  amountTextProblem,
   type Direction,
   FAILING_PAYOUT_CARD,
   FAILING_PAYOUT_PHONE,
@@ -15,9 +16,10 @@ import styles from "./forms.module.css";
  * a plain amount yet.
  */
 export function sandboxTriggerOfText(direction: Direction, text: string): SandboxAmountTrigger | undefined {
-  const plain = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!plain) return undefined;
-  return sandboxAmountTrigger(direction, Number((plain[2] ?? "").padEnd(2, "0")));
+  const amount = text.trim();
+  if (amount.startsWith("-") || amountTextProblem(amount) !== undefined) return undefined;
+  const cents = amount.split(".")[1] ?? "";
+  return sandboxAmountTrigger(direction, Number(cents.padEnd(2, "0")));
 }
 
 /** The amount field's warning on the sandbox: what the typed cents will do. */

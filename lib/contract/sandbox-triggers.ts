@@ -61,6 +61,6 @@ export function sandboxAmountTrigger(
   direction: Direction,
   amountMinor: number,
 ): SandboxAmountTrigger | undefined {
-  const cents = ((amountMinor % 100) + 100) % 100;
+  const cents = amountMinor % 100;
   return SANDBOX_AMOUNT_TRIGGERS.find((t) => t.cents === cents && t.directions.includes(direction));
 }

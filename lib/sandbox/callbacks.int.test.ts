@@ -12,7 +12,7 @@ import {
   startCallbackReceiver,
   TEST_ACCOUNT,
 } from "@/lib/testing/sandbox-http";
-import { FAILING_PAYOUT_CARD } from "./triggers";
+import { FAILING_PAYOUT_CARD } from "@/lib/contract";
 
 const FAST = {
   accounts: [TEST_ACCOUNT],

@@ -5,7 +5,8 @@ import { maskCardNumber } from "@/lib/contract/card-mask";
 import { minorFromDecimal } from "./canonical";
 import { DEFAULT_AMOUNT_LIMITS } from "./options";
 import { checkRules } from "./rules";
-import { FAILING_PAYOUT_CARD, FAILING_PAYOUT_PHONE, triggerFor } from "./triggers";
+import { FAILING_PAYOUT_CARD, FAILING_PAYOUT_PHONE } from "@/lib/contract";
+import { triggerFor } from "./triggers";
 
 const limit = DEFAULT_AMOUNT_LIMITS.payin.SBP;
 

@@ -6,20 +6,13 @@ import {
   type Direction,
   FAILING_PAYOUT_CARD,
   FAILING_PAYOUT_PHONE,
-  type FinalStatus,
   type PayoutRequest,
-  type SandboxFault,
+  type SandboxAmountTrigger,
   sandboxAmountTrigger,
 } from "@/lib/contract";
 
-export { FAILING_PAYOUT_CARD, FAILING_PAYOUT_PHONE };
-
-export interface Trigger {
-  /** Status the order moves to right after it is created. */
-  status?: FinalStatus;
-  /** A one-shot fault for the first create of a paymentId. */
-  fault?: SandboxFault;
-}
+/** What a create sets off: a status right after it, or a one-shot fault (as the contract's table says). */
+export type Trigger = Pick<SandboxAmountTrigger, "status" | "fault">;
 
 export function triggerFor(direction: Direction, amountMinor: number, payout?: PayoutRequest): Trigger {
   if (payout) {
