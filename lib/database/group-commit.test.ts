@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GroupCommit, lanesFor } from "./group-commit";
+import { DEADLOCK_RETRIES, GroupCommit, isDeadlock, lanesFor } from "./group-commit";
 import type { Sql } from "./index";
 
 /** A writer that records each statement it was asked to run. */
@@ -111,5 +111,64 @@ describe("group commit", () => {
     });
     await Promise.all([1, 2, 3].map((i) => group.submit(i)));
     expect(statements).toEqual([[1], [2], [3]]);
+  });
+
+  /** PostgreSQL's error for a deadlock's victim, as node-postgres and PGlite raise it. */
+  const deadlock = () => Object.assign(new Error("deadlock detected"), { code: "40P01" });
+
+  it("a statement ended as a deadlock's victim is sent again, whole: no item fails and the group stays a group", async () => {
+    const statements: number[][] = [];
+    let deadlocks = 2;
+    const group = new GroupCommit<number, string>({
+      async many(items) {
+        statements.push([...items]);
+        if (deadlocks-- > 0) throw deadlock();
+        return items.map((i) => `many:${i}`);
+      },
+      async one(item) {
+        statements.push([item]);
+        if (statements.filter((s) => s.length === 1).length === 1) throw deadlock();
+        return `one:${item}`;
+      },
+      max: 10,
+      lanes: 1,
+    });
+    expect(await Promise.all([3, 1, 2].map((i) => group.submit(i)))).toEqual(["many:3", "many:1", "many:2"]);
+    expect(statements).toEqual([
+      [3, 1, 2],
+      [3, 1, 2],
+      [3, 1, 2],
+    ]);
+    // Alone too: its first try was the victim, its second applied.
+    expect(await group.submit(7)).toBe("one:7");
+    expect(statements.slice(3)).toEqual([[7], [7]]);
+  });
+
+  it("a statement that is the victim every time fails after DEADLOCK_RETRIES more tries; other errors are not tried again", async () => {
+    let tries = 0;
+    const group = new GroupCommit<number, string>({
+      async many() {
+        throw new Error("not used");
+      },
+      async one(item) {
+        tries++;
+        if (item === 1) throw deadlock();
+        throw new Error("violates check constraint");
+      },
+      max: 10,
+      lanes: 1,
+    });
+    await expect(group.submit(1)).rejects.toThrow("deadlock detected");
+    expect(tries).toBe(1 + DEADLOCK_RETRIES);
+    tries = 0;
+    await expect(group.submit(2)).rejects.toThrow("violates check constraint");
+    expect(tries).toBe(1);
+  });
+
+  it("knows a deadlock by its SQLSTATE only", () => {
+    expect(isDeadlock(deadlock())).toBe(true);
+    expect(isDeadlock(Object.assign(new Error("x"), { code: "40001" }))).toBe(false);
+    expect(isDeadlock(new Error("deadlock detected"))).toBe(false);
+    expect(isDeadlock(undefined)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Sql } from "@/lib/database";
 import { receiveCallback } from "./receive";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
+import { testBackend } from "@/lib/testing/database";
 import { insertTestOrder, openTestDashboardDb, type TestOrder } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "group-merchant", secret: "group-secret" };
@@ -19,8 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => dispose());
 
-/** The real database, counting the receiver's statements: grouped ones and single ones. */
-function counting(): { sql: Sql; grouped: () => number; single: () => number } {
+/** The real database, counting the receiver's statements: grouped ones and single ones. `withKind`: the handle
+ * names its backend as the database's does, so group commit runs as many statements at once as it would on it
+ * (lanesFor); without, one. */
+function counting(withKind = false): { sql: Sql; grouped: () => number; single: () => number } {
   let grouped = 0;
   let single = 0;
   const sql: Sql = {
@@ -31,6 +34,7 @@ function counting(): { sql: Sql; grouped: () => number; single: () => number } {
     },
     transaction: (fn) => db.transaction(fn),
     exec: (script) => db.exec(script),
+    ...(withKind ? { kind: db.kind } : {}),
   };
   return { sql, grouped: () => grouped, single: () => single };
 }
@@ -135,4 +139,83 @@ describe("group commit of signed deliveries", () => {
       await db.exec("DROP TRIGGER refuse_poison ON callback_deliveries; DROP FUNCTION refuse_poison();");
     }
   });
+
+  // Found by the benchmarks' smoke on PostgreSQL: "deadlock detected … while inserting index tuple in relation
+  // order_rollup". A group's statement applies its deliveries one after another, and each order's update takes
+  // its Insights rollup rows then, so a group takes them in no order that another statement shares. Here: the group
+  // holds the "In progress" rows (its first order's update) while a delivery sent alone holds the "Failed" row it
+  // inserted and waits for "In progress"; then the group's second update wants "Failed". The delivery alone waited
+  // first, so its deadlock check finds the cycle and PostgreSQL ends its statement; sent again, it is applied.
+  it.runIf(testBackend() === "postgres")(
+    "a statement ended as a deadlock's victim is sent again: every delivery applied, every rollup row right",
+    async () => {
+      // An hour of its own, so no other test's orders share these rollup rows.
+      const createdAt = new Date(Date.UTC(2025, 2, 3, 10, 15));
+      const providerId = (first: string) => `${first}0000000-0000-4000-8000-${randomUUID().slice(-12)}`;
+      // The group sorts by the service's order id: the one to succeed first, then the one to fail.
+      const first = await insertTestOrder(db, { createdAt, providerOrderId: providerId("1") });
+      const second = await insertTestOrder(db, { createdAt, providerOrderId: providerId("2") });
+      const alone = await insertTestOrder(db, { createdAt, providerOrderId: providerId("3") });
+
+      // Another transaction holds the second order's row, so the group stops between its two updates.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = db.transaction(async (tx) => {
+        await tx.query("SELECT 1 FROM orders WHERE id = $1 FOR UPDATE", [second.id]);
+        locked();
+        await released;
+      });
+      await isLocked;
+
+      const waitingOnLocks = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          const [row] = await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          if (row?.n === n) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`expected ${n} statements waiting on a lock`);
+      };
+      const c = counting(true);
+      const group = [
+        deliver(c.sql, first, "Success", new Date()),
+        deliver(c.sql, second, "Failed", new Date()),
+      ];
+      await waitingOnLocks(1); // the group, on the second order's row
+      expect(c.grouped()).toBe(1);
+      const single = deliver(c.sql, alone, "Failed", new Date());
+      await waitingOnLocks(2); // and the delivery alone, on the "In progress" rows
+      release();
+      await holder;
+
+      const results = await Promise.all([...group, single]);
+      expect(results.map((r) => r.outcome)).toEqual(["applied", "applied", "applied"]);
+      expect(await statusOf(first)).toBe("Success");
+      expect(await statusOf(second)).toBe("Failed");
+      expect(await statusOf(alone)).toBe("Failed");
+      // The rollups add up to the orders: of the three, none left In progress, one Success, two Failed.
+      const rollup = await db.query<{ span: string; status: string; n: number }>(
+        `SELECT span, status, sum(n)::int AS n FROM order_rollup
+          WHERE start <= $1 AND start + CASE span WHEN 'hour' THEN interval '1 hour' WHEN '6h' THEN interval '6 hours'
+                WHEN 'day' THEN interval '1 day' ELSE interval '7 days' END > $1
+          GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 1, 2`,
+        [createdAt],
+      );
+      expect(rollup).toEqual(
+        ["6h", "day", "hour", "week"].flatMap((span) => [
+          { span, status: "Failed", n: 2 },
+          { span, status: "Success", n: 1 },
+        ]),
+      );
+    },
+    30_000,
+  );
 });
