@@ -152,15 +152,48 @@ interface StartedWorker {
   /** An error the worker raised before it was told what to open. */
   failure?: Error;
   onEarlyError: (error: Error) => void;
+  /** Settles with the exit code when the worker's thread ends, whenever that is (even before it is opened). */
+  exited: Promise<number>;
 }
 
 function startWorker(): StartedWorker {
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath: pgliteModulePath() } });
   // Idle until opened: it must not keep the process alive.
   worker.unref();
-  const started: StartedWorker = { worker, onEarlyError: (error) => (started.failure ??= error) };
+  const exited = new Promise<number>((resolve) => worker.once("exit", resolve));
+  const started: StartedWorker = { worker, exited, onEarlyError: (error) => (started.failure ??= error) };
   worker.on("error", started.onEarlyError);
   return started;
+}
+
+/**
+ * Waits for the worker's answer to "open": resolves when it opened the database, rejects when it says it could
+ * not, raises an error, or ends without a word (a thread that exits raises no "error": without this the caller
+ * would wait for ever). `exited` settles when the thread ends, also before this was called.
+ */
+export function whenWorkerOpened(worker: Worker, exited: Promise<number>): Promise<PgliteOpened> {
+  return new Promise<PgliteOpened>((resolve, reject) => {
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      worker.off("error", onError);
+      worker.off("message", onMessage);
+      done();
+    };
+    const onError = (error: Error) => settle(() => reject(error));
+    const onMessage = (m: { ready: boolean; error?: ErrorFields } & Partial<PgliteOpened>) =>
+      settle(() =>
+        m.ready
+          ? resolve({ templateError: m.templateError })
+          : reject(m.error ? toError(m.error) : new Error("PGlite did not start")),
+      );
+    worker.once("error", onError);
+    worker.once("message", onMessage);
+    void exited.then((code) =>
+      settle(() => reject(new Error(`the PGlite worker exited (${code}) before it opened the database`))),
+    );
+  });
 }
 
 let prewarmed: StartedWorker | undefined;
@@ -213,20 +246,11 @@ export async function openPgliteThread(
   let nextId = 1;
   let failure: Error | undefined;
 
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    worker.once("error", onError);
-    worker.once("message", (m: { ready: boolean; error?: ErrorFields } & Partial<PgliteOpened>) => {
-      worker.off("error", onError);
-      if (m.ready) {
-        options.onOpened?.({ templateError: m.templateError });
-        resolve();
-      } else reject(m.error ? toError(m.error) : new Error("PGlite did not start"));
-    });
-  }).catch(async (error) => {
+  const opened = await whenWorkerOpened(worker, started.exited).catch(async (error) => {
     await worker.terminate();
     throw error;
   });
+  options.onOpened?.(opened);
 
   // An idle worker must not keep the process alive (as an idle in-process PGlite did not): referenced only
   // while an answer is awaited.
