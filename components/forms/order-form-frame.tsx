@@ -19,6 +19,12 @@ export function methodOptions<M extends string>(
   return methods.map((m) => ({ value: m, label: info[m].label === m ? m : `${info[m].label} (${m})` }));
 }
 
+/** A method's own fields: `sandbox` when the dashboard runs on the sandbox (test recipients say what they do). */
+export interface MethodFieldsProps<M extends string> {
+  method: M;
+  sandbox: boolean;
+}
+
 /** What tells the pay-in form from the pay-out form on screen. */
 export interface OrderFormLook<M extends string> {
   /** The form's accessible name ("New pay-in order"). */
@@ -29,7 +35,7 @@ export interface OrderFormLook<M extends string> {
   /** What each method does, under the select. */
   methodHints: Record<M, string>;
   /** Each method's own fields (the discriminator picks one). */
-  methodFields: Record<M, ComponentType<{ method: M }>>;
+  methodFields: Record<M, ComponentType<MethodFieldsProps<M>>>;
   /** The legend of the chosen method's fieldset. */
   methodLegend: (method: M) => string;
 }
@@ -54,7 +60,7 @@ export function OrderFormFrame<S extends OrderFormSchema, M extends string>({
   children: ReactNode;
 }) {
   const { form, onSubmit, pending, paymentId, status, method } = order;
-  const MethodFields: ComponentType<{ method: M }> = look.methodFields[method];
+  const MethodFields: ComponentType<MethodFieldsProps<M>> = look.methodFields[method];
   return (
     <FormProvider {...form}>
       <form
@@ -82,7 +88,7 @@ export function OrderFormFrame<S extends OrderFormSchema, M extends string>({
         </fieldset>
         <fieldset data-method={method}>
           <legend>{look.methodLegend(method)}</legend>
-          <MethodFields method={method} />
+          <MethodFields method={method} sandbox={sandbox} />
         </fieldset>
         {children}
         <div className={styles.actions}>

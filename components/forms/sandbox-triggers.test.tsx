@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { PayinForm } from "@/components/payin-form/payin-form";
 import { PayoutForm } from "@/components/payout-form/payout-form";
-import { FAILING_PAYOUT_CARD } from "@/lib/contract";
+import { FAILING_PAYOUT_CARD, FAILING_PAYOUT_PHONE, isFailingPayoutRecipient } from "@/lib/contract";
 import { defaultPayinFormValues } from "@/lib/orders/payin-form-schema";
 import { defaultPayoutFormValues } from "@/lib/orders/payout-form-schema";
 import { sandboxTriggerOfText, sandboxTriggerWarning } from "./sandbox-triggers";
@@ -72,5 +72,49 @@ describe("the order forms on the sandbox", () => {
     expect(html).toContain(FAILING_PAYOUT_CARD);
     expect(html).not.toContain("Sandbox test amount (cents");
     expect(html).not.toContain("Expired");
+  });
+});
+
+describe("the pay-out form's recipient on the sandbox", () => {
+  const RECIPIENT_WARNING = "Sandbox test recipient: this pay-out is created, then at once Failed.";
+  const card = (ccNo: string, sandbox = true) => {
+    const values = defaultPayoutFormValues("Card");
+    return render(
+      <PayoutForm
+        sandbox={sandbox}
+        defaultValues={{ ...values, payoutDetails: { ...values.payoutDetails, ccNo } }}
+      />,
+    );
+  };
+  const sbp = (phoneNumber: string) => {
+    const values = defaultPayoutFormValues("SBP");
+    return render(
+      <PayoutForm
+        sandbox
+        defaultValues={{ ...values, payoutDetails: { ...values.payoutDetails, phoneNumber } }}
+      />,
+    );
+  };
+
+  it("the failing card says what it does, on the sandbox only", () => {
+    expect(card(FAILING_PAYOUT_CARD)).toContain(RECIPIENT_WARNING);
+    expect(card(FAILING_PAYOUT_CARD, false)).not.toContain(RECIPIENT_WARNING);
+    expect(card("4000000000000010")).not.toContain(RECIPIENT_WARNING);
+  });
+
+  it("the failing phone says it as typed: spaces, dashes, brackets and no plus as the form sends it", () => {
+    expect(sbp(FAILING_PAYOUT_PHONE)).toContain(RECIPIENT_WARNING);
+    expect(sbp("+7 (900) 000-00-13")).toContain(RECIPIENT_WARNING);
+    expect(sbp("79000000013")).toContain(RECIPIENT_WARNING);
+    expect(sbp("+79000000014")).not.toContain(RECIPIENT_WARNING);
+  });
+
+  it("one rule for the form and the sandbox (the contract's)", () => {
+    expect(isFailingPayoutRecipient({ ccNo: FAILING_PAYOUT_CARD })).toBe(true);
+    expect(isFailingPayoutRecipient({ phoneNumber: "79000000013" })).toBe(true);
+    expect(isFailingPayoutRecipient({ phoneNumber: "+79000000013" })).toBe(true);
+    expect(isFailingPayoutRecipient({ phoneNumber: "++79000000013" })).toBe(false);
+    expect(isFailingPayoutRecipient({ ccNo: "4000 0000 0000 0002" })).toBe(false);
+    expect(isFailingPayoutRecipient(undefined)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ComponentType } from "react";
+import type { MethodFieldsProps } from "@/components/forms/order-form-frame";
 import { BankPickerField } from "@/components/bank-picker/bank-picker-field";
 import type { PayinMethod } from "@/lib/contract";
 
@@ -27,7 +28,7 @@ function BankMethodFields({ method }: { method: PayinMethod }) {
 }
 
 /** Each method's own fields (the discriminator picks one). */
-export const PAYIN_METHOD_FIELDS: Record<PayinMethod, ComponentType<{ method: PayinMethod }>> = {
+export const PAYIN_METHOD_FIELDS: Record<PayinMethod, ComponentType<MethodFieldsProps<PayinMethod>>> = {
   Card: BankMethodFields,
   CrossBorderCard: BankMethodFields,
   SBP: BankMethodFields,

@@ -5,10 +5,20 @@ import { FieldFrame } from "@/components/forms/field";
 import { groupCardNumber } from "@/lib/orders/form-normalise";
 
 /** Shows the card number in groups of four; the form value (what is sent) is the digits only. */
-export function CardNumberField({ name, label, hint }: { name: string; label: string; hint?: string }) {
+export function CardNumberField({
+  name,
+  label,
+  hint,
+  warning,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  warning?: string;
+}) {
   const { control } = useFormContext();
   return (
-    <FieldFrame name={name} label={label} hint={hint}>
+    <FieldFrame name={name} label={label} hint={hint} warning={warning}>
       {(aria) => (
         <Controller
           name={name}

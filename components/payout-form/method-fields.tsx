@@ -6,17 +6,28 @@ import { BankPickerField } from "@/components/bank-picker/bank-picker-field";
 import { TextField } from "@/components/forms/field";
 import formStyles from "@/components/forms/forms.module.css";
 import { ClientPhoneField } from "@/components/forms/order-fields";
-import { PAYOUT_DETAIL_LABELS, type PayoutMethod } from "@/lib/contract";
+import type { MethodFieldsProps } from "@/components/forms/order-form-frame";
+import { isFailingPayoutRecipient, PAYOUT_DETAIL_LABELS, type PayoutMethod } from "@/lib/contract";
+import { phoneText } from "@/lib/orders/form-normalise";
 import { CardNumberField } from "./card-number-field";
 import styles from "./payout-form.module.css";
 
-function CardPayoutFields() {
+/** On the sandbox: what a test recipient does, as the details will be sent (the form's own normalising). */
+const FAILING_RECIPIENT_WARNING = "Sandbox test recipient: this pay-out is created, then at once Failed.";
+
+function CardPayoutFields({ sandbox }: MethodFieldsProps<PayoutMethod>) {
+  const ccNo = useWatch({ name: "payoutDetails.ccNo", disabled: !sandbox });
   return (
     <>
       <CardNumberField
         name="payoutDetails.ccNo"
         label={PAYOUT_DETAIL_LABELS.ccNo}
         hint="Checked with the Luhn algorithm. Stored only as its first six and last four digits."
+        warning={
+          sandbox && isFailingPayoutRecipient({ ccNo: String(ccNo ?? "") })
+            ? FAILING_RECIPIENT_WARNING
+            : undefined
+        }
       />
       <TextField
         name="payoutDetails.ccHolderName"
@@ -48,8 +59,9 @@ function CardPayoutFields() {
   );
 }
 
-function SbpPayoutFields() {
+function SbpPayoutFields({ sandbox }: MethodFieldsProps<PayoutMethod>) {
   const payee = String(useWatch({ name: "payoutDetails.payeeName" }) ?? "");
+  const phone = useWatch({ name: "payoutDetails.phoneNumber", disabled: !sandbox });
   return (
     <>
       <TextField
@@ -59,6 +71,11 @@ function SbpPayoutFields() {
         autoComplete="off"
         placeholder="+79001234567"
         hint="The Russian phone bound to the recipient's SBP account: +7 and ten digits."
+        warning={
+          sandbox && isFailingPayoutRecipient({ phoneNumber: phoneText(String(phone ?? "")) })
+            ? FAILING_RECIPIENT_WARNING
+            : undefined
+        }
       />
       <TextField
         name="payoutDetails.payeeName"
@@ -96,7 +113,7 @@ function BankAccountPayoutFields() {
 }
 
 /** PIX_OUT_*: the client's tin (always) and phone (the key of PIX_OUT_PHONE), and the EVP key. */
-function PixPayoutFields({ method }: { method: PayoutMethod }) {
+function PixPayoutFields({ method }: MethodFieldsProps<PayoutMethod>) {
   return (
     <>
       <TextField
@@ -140,7 +157,7 @@ function PixPayoutFields({ method }: { method: PayoutMethod }) {
 }
 
 /** Each method's own fields (the discriminator picks one). */
-export const PAYOUT_METHOD_FIELDS: Record<PayoutMethod, ComponentType<{ method: PayoutMethod }>> = {
+export const PAYOUT_METHOD_FIELDS: Record<PayoutMethod, ComponentType<MethodFieldsProps<PayoutMethod>>> = {
   Card: CardPayoutFields,
   SBP: SbpPayoutFields,
   BankAccount: BankAccountPayoutFields,

@@ -64,3 +64,16 @@ export function sandboxAmountTrigger(
   const cents = amountMinor % 100;
   return SANDBOX_AMOUNT_TRIGGERS.find((t) => t.cents === cents && t.directions.includes(direction));
 }
+
+/**
+ * Whether a pay-out's details name a recipient the sandbox always fails: the card, or the SBP phone with or
+ * without its leading "+".
+ */
+export function isFailingPayoutRecipient(
+  details: { ccNo?: string; phoneNumber?: string } | undefined,
+): boolean {
+  if (details?.ccNo === FAILING_PAYOUT_CARD) return true;
+  return (
+    details?.phoneNumber !== undefined && details.phoneNumber.replace(/^\+?/, "+") === FAILING_PAYOUT_PHONE
+  );
+}

@@ -4,8 +4,7 @@
  */
 import {
   type Direction,
-  FAILING_PAYOUT_CARD,
-  FAILING_PAYOUT_PHONE,
+  isFailingPayoutRecipient,
   type PayoutRequest,
   type SandboxAmountTrigger,
   sandboxAmountTrigger,
@@ -15,12 +14,7 @@ import {
 export type Trigger = Pick<SandboxAmountTrigger, "status" | "fault">;
 
 export function triggerFor(direction: Direction, amountMinor: number, payout?: PayoutRequest): Trigger {
-  if (payout) {
-    const d = payout.payoutDetails;
-    if (d?.ccNo === FAILING_PAYOUT_CARD) return { status: "Failed" };
-    if (d?.phoneNumber !== undefined && d.phoneNumber.replace(/^\+?/, "+") === FAILING_PAYOUT_PHONE)
-      return { status: "Failed" };
-  }
+  if (payout && isFailingPayoutRecipient(payout.payoutDetails)) return { status: "Failed" };
   const trigger = sandboxAmountTrigger(direction, amountMinor);
   if (trigger?.status) return { status: trigger.status };
   if (trigger?.fault) return { fault: trigger.fault };
