@@ -1,14 +1,17 @@
 "use client";
 
+import { useWatch } from "react-hook-form";
 import {
   amountTextProblem,
   type Direction,
   FAILING_PAYOUT_CARD,
   FAILING_PAYOUT_PHONE,
+  isFailingPayoutRecipient,
   SANDBOX_AMOUNT_TRIGGERS,
   type SandboxAmountTrigger,
   sandboxAmountTrigger,
 } from "@/lib/contract";
+import { payoutDetailAsSent } from "@/lib/orders/payout-form-schema";
 import styles from "./forms.module.css";
 
 /**
@@ -26,6 +29,19 @@ export function sandboxTriggerOfText(direction: Direction, text: string): Sandbo
 export function sandboxTriggerWarning(direction: Direction, text: string): string | undefined {
   const trigger = sandboxTriggerOfText(direction, text);
   return trigger && `Sandbox test amount (cents .${trigger.cents}): ${trigger.effect}.`;
+}
+
+export const TEST_RECIPIENT_WARNING = "Sandbox test recipient: this pay-out is created, then at once Failed.";
+
+/**
+ * On the sandbox, a pay-out recipient field's warning when its value, as the form will send it, is one the sandbox
+ * always fails; nothing elsewhere (and the field is not watched there).
+ */
+export function useTestRecipientWarning(field: "ccNo" | "phoneNumber", sandbox: boolean): string | undefined {
+  const typed = useWatch({ name: `payoutDetails.${field}`, disabled: !sandbox });
+  if (!sandbox) return undefined;
+  const sent = payoutDetailAsSent(field, typed === undefined ? undefined : String(typed));
+  return isFailingPayoutRecipient({ [field]: sent }) ? TEST_RECIPIENT_WARNING : undefined;
 }
 
 /** On the sandbox, under the amount: the test amounts (and pay-out recipients) and what each does. */

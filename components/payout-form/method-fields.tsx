@@ -7,27 +7,20 @@ import { TextField } from "@/components/forms/field";
 import formStyles from "@/components/forms/forms.module.css";
 import { ClientPhoneField } from "@/components/forms/order-fields";
 import type { MethodFieldsProps } from "@/components/forms/order-form-frame";
-import { isFailingPayoutRecipient, PAYOUT_DETAIL_LABELS, type PayoutMethod } from "@/lib/contract";
-import { phoneText } from "@/lib/orders/form-normalise";
+import { useTestRecipientWarning } from "@/components/forms/sandbox-triggers";
+import { PAYOUT_DETAIL_LABELS, type PayoutMethod } from "@/lib/contract";
 import { CardNumberField } from "./card-number-field";
 import styles from "./payout-form.module.css";
 
-/** On the sandbox: what a test recipient does, as the details will be sent (the form's own normalising). */
-const FAILING_RECIPIENT_WARNING = "Sandbox test recipient: this pay-out is created, then at once Failed.";
-
 function CardPayoutFields({ sandbox }: MethodFieldsProps<PayoutMethod>) {
-  const ccNo = useWatch({ name: "payoutDetails.ccNo", disabled: !sandbox });
+  const testRecipient = useTestRecipientWarning("ccNo", sandbox);
   return (
     <>
       <CardNumberField
         name="payoutDetails.ccNo"
         label={PAYOUT_DETAIL_LABELS.ccNo}
         hint="Checked with the Luhn algorithm. Stored only as its first six and last four digits."
-        warning={
-          sandbox && isFailingPayoutRecipient({ ccNo: String(ccNo ?? "") })
-            ? FAILING_RECIPIENT_WARNING
-            : undefined
-        }
+        warning={testRecipient}
       />
       <TextField
         name="payoutDetails.ccHolderName"
@@ -61,7 +54,7 @@ function CardPayoutFields({ sandbox }: MethodFieldsProps<PayoutMethod>) {
 
 function SbpPayoutFields({ sandbox }: MethodFieldsProps<PayoutMethod>) {
   const payee = String(useWatch({ name: "payoutDetails.payeeName" }) ?? "");
-  const phone = useWatch({ name: "payoutDetails.phoneNumber", disabled: !sandbox });
+  const testRecipient = useTestRecipientWarning("phoneNumber", sandbox);
   return (
     <>
       <TextField
@@ -71,11 +64,7 @@ function SbpPayoutFields({ sandbox }: MethodFieldsProps<PayoutMethod>) {
         autoComplete="off"
         placeholder="+79001234567"
         hint="The Russian phone bound to the recipient's SBP account: +7 and ten digits."
-        warning={
-          sandbox && isFailingPayoutRecipient({ phoneNumber: phoneText(String(phone ?? "")) })
-            ? FAILING_RECIPIENT_WARNING
-            : undefined
-        }
+        warning={testRecipient}
       />
       <TextField
         name="payoutDetails.payeeName"

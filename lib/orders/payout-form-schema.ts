@@ -63,6 +63,11 @@ const DETAIL_NORMALISERS: Record<PayoutDetailField, (v: string | undefined) => s
   evp: (v) => optionalText(v)?.toLowerCase(),
 };
 
+/** A recipient detail as the form will send it (typed "+7 (900) 000-00-13" is sent "+79000000013"). */
+export function payoutDetailAsSent(field: PayoutDetailField, typed: string | undefined): string | undefined {
+  return DETAIL_NORMALISERS[field](typed);
+}
+
 export function payoutRequestFromForm(v: z.output<typeof payoutFormValuesSchema>): Record<string, unknown> {
   const method = v.paymentMethod;
   const info = PAYOUT_METHOD_INFO[method];
