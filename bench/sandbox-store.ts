@@ -3,38 +3,18 @@
  * through the store (Kysely, prepared, camelCase rows) and as the raw SQL the store sent before, on one
  * database in the same process, in alternating blocks so that load on the machine hits both alike.
  */
-import { randomUUID } from "node:crypto";
 import { type Database, migrate, openDatabase } from "@/lib/database";
 import { SANDBOX_MIGRATION_LOCK_KEY, sandboxMigrations } from "@/lib/database/sandbox/migrations";
 import { findOrderByPaymentId, insertOrderIfNew } from "@/lib/database/sandbox/orders";
 import type { NewSandboxOrderRow } from "@/lib/database/sandbox/schema";
+import { sampleSandboxOrder } from "@/lib/testing/sandbox-rows";
 import { scratchPostgres } from "./dashboard-support";
 import { figure, ratio } from "./lib";
 
 const BLOCKS = 10;
 const PER_BLOCK = Number(process.env.BENCH_STORE_PER_BLOCK ?? 200);
 
-function newOrder(): NewSandboxOrderRow {
-  return {
-    id: randomUUID(),
-    clientId: "bench",
-    chaos: null,
-    direction: "payin",
-    paymentId: randomUUID(),
-    requestHash: "h".repeat(64),
-    paymentMethod: "Card",
-    country: "RU",
-    currency: "RUB",
-    amount: "1500.00",
-    finalAmount: "1500.37",
-    status: "In progress",
-    request: { paymentMethod: "Card", amount: 1500 },
-    bankDetails: { cardNumber: "2202200199999994", cardHolderName: "HOLDER", bankName: "Bank" } as never,
-    postbackUrl: null,
-    expiresAt: new Date(),
-    createdAt: new Date(),
-  };
-}
+const newOrder = () => sampleSandboxOrder({ clientId: "bench" });
 
 /** The store's statements as main sent them (lib/database/sandbox/orders.ts before issue 7). */
 async function rawCreate(db: Database, o: NewSandboxOrderRow): Promise<void> {

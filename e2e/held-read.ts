@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { FinalStatus } from "../lib/contract/status";
 import type { SandboxKit } from "../lib/sandbox/kit";
+import { deferred } from "../lib/testing/locks";
 
 /** The page's first read, held by holdFirstRead. */
 export interface HeldRead {
@@ -16,25 +17,19 @@ export interface HeldRead {
  * pass untouched.
  */
 export async function holdFirstRead(page: Page, isRead: (url: URL) => boolean): Promise<HeldRead> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let caught = () => {};
-  const wasCaught = new Promise<void>((resolve) => {
-    caught = resolve;
-  });
+  const released = deferred();
+  const caught = deferred();
   let held = false;
   await page.route(isRead, async (route) => {
     if (held) return route.continue();
     held = true;
     // Read now, before anything changes: what the page gets is what the server said then.
     const answer = await route.fetch();
-    caught();
-    await released;
+    caught.resolve();
+    await released.promise;
     await route.fulfill({ response: answer });
   });
-  return { caught: wasCaught, release };
+  return { caught: caught.promise, release: released.resolve };
 }
 
 /**

@@ -9,30 +9,10 @@
  * locks (or unique-key checks) in the same order. That order cannot cover locks a statement takes in a sequence
  * of its own (a per-row loop whose rows each fire a statement trigger, as the dashboard's callback statement
  * does into the Insights rollups), so PostgreSQL may still end a statement as a deadlock's victim (40P01): having
- * written nothing, it is sent again, up to DEADLOCK_RETRIES times, after a short random pause.
+ * written nothing, it is sent again, up to CONFLICT_RETRIES times (conflicts.ts), after a short random pause.
  */
+import { isDeadlock, retriedWhile } from "./conflicts";
 import type { Sql } from "./index";
-
-/** How many times a statement ended as a deadlock's victim is sent again before its items fail. */
-export const DEADLOCK_RETRIES = 5;
-
-/** Whether `error` is PostgreSQL's "deadlock detected" (SQLSTATE 40P01): the statement was rolled back. */
-export function isDeadlock(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "40P01";
-}
-
-/** Runs `statement`, again while it ends as a deadlock's victim (at most DEADLOCK_RETRIES more times). */
-async function retriedOnDeadlock<T>(statement: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await statement();
-    } catch (error) {
-      if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES) throw error;
-      // Random, so the two sides of the deadlock do not meet again in step.
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
-    }
-  }
-}
 
 export interface GroupCommitOptions<I, O> {
   /** Writes several items in one statement; one result per item, in the items' order. */
@@ -102,7 +82,7 @@ export class GroupCommit<I, O> {
     }
     let results: O[];
     try {
-      results = await retriedOnDeadlock(() => this.options.many(items));
+      results = await retriedWhile(isDeadlock, () => this.options.many(items));
     } catch {
       for (const waiting of group) await this.alone(waiting);
       return;
@@ -115,7 +95,7 @@ export class GroupCommit<I, O> {
 
   private async alone(waiting: Waiting<I, O>): Promise<void> {
     try {
-      waiting.resolve(await retriedOnDeadlock(() => this.options.one(waiting.item)));
+      waiting.resolve(await retriedWhile(isDeadlock, () => this.options.one(waiting.item)));
     } catch (error) {
       waiting.reject(error);
     }

@@ -9,6 +9,7 @@ import type { Database, Sql } from "@/lib/database";
 import { receiveCallback } from "./receive";
 import { callbackFor, signedHeadersFor } from "@/lib/testing/signed-callbacks";
 import { testBackend } from "@/lib/testing/database";
+import { deferred, untilWaitingOnLocks } from "@/lib/testing/locks";
 import { insertTestOrder, openTestDashboardDb, type TestOrder } from "@/lib/testing/test-orders";
 
 const ACCOUNT = { clientId: "group-merchant", secret: "group-secret" };
@@ -158,42 +159,25 @@ describe("group commit of signed deliveries", () => {
       const alone = await insertTestOrder(db, { createdAt, providerOrderId: providerId("3") });
 
       // Another transaction holds the second order's row, so the group stops between its two updates.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked = () => {};
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
+      const locked = deferred();
+      const released = deferred();
       const holder = db.transaction(async (tx) => {
         await tx.query("SELECT 1 FROM orders WHERE id = $1 FOR UPDATE", [second.id]);
-        locked();
-        await released;
+        locked.resolve();
+        await released.promise;
       });
-      await isLocked;
+      await locked.promise;
 
-      const waitingOnLocks = async (n: number) => {
-        for (let i = 0; i < 200; i++) {
-          const [row] = await db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          if (row?.n === n) return;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        throw new Error(`expected ${n} statements waiting on a lock`);
-      };
       const c = counting(true);
       const group = [
         deliver(c.sql, first, "Success", new Date()),
         deliver(c.sql, second, "Failed", new Date()),
       ];
-      await waitingOnLocks(1); // the group, on the second order's row
+      await untilWaitingOnLocks(db, 1); // the group, on the second order's row
       expect(c.grouped()).toBe(1);
       const single = deliver(c.sql, alone, "Failed", new Date());
-      await waitingOnLocks(2); // and the delivery alone, on the "In progress" rows
-      release();
+      await untilWaitingOnLocks(db, 2); // and the delivery alone, on the "In progress" rows
+      released.resolve();
       await holder;
 
       const results = await Promise.all([...group, single]);

@@ -24,6 +24,7 @@ import type { AccountDirectory } from "./accounts";
 import { chaosDraw, has, spoilerOf, staleChaos } from "./chaos";
 import type { Merchant } from "./context";
 import { log } from "@/lib/observability/logger";
+import { isForeignKeyViolation } from "@/lib/database/conflicts";
 import {
   contextFromTraceparent,
   SpanKind,
@@ -106,9 +107,12 @@ export class CallbackDispatcher {
   private startDelivery(cb: SandboxCallbackRow): void {
     const delivery: Promise<void> = this.deliver(cb)
       .catch((error) => {
-        // The lease runs out and the callback is due again.
-        if (!this.stopped)
-          log().error({ err: error, callbackId: cb.id }, "sandbox: callback delivery failed");
+        if (this.stopped) return;
+        // Its callback (or order) went while it was sent: its QA run was reset or removed (runs.ts).
+        if (isForeignKeyViolation(error))
+          log().info({ callbackId: cb.id }, "sandbox: callback removed with its run during delivery");
+        // Otherwise the lease runs out and the callback is due again.
+        else log().error({ err: error, callbackId: cb.id }, "sandbox: callback delivery failed");
       })
       .finally(() => {
         this.deliveries.delete(delivery);

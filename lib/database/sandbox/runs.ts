@@ -1,6 +1,7 @@
 /** QA runs: accounts made on the fly (migration 0006), and removing what a run made. */
 import type { SandboxChaos } from "@/lib/contract";
 import type { Sql } from "@/lib/database";
+import { isDeadlock, isForeignKeyViolation, retriedWhile } from "@/lib/database/conflicts";
 import { typed } from "@/lib/database/kysely";
 import type { SandboxDatabase, SandboxRunRow } from "./schema";
 
@@ -69,12 +70,22 @@ export async function findIdleRuns(sql: Sql, before: Date, limit: number): Promi
  * Deletes everything the account made (orders, their callbacks and attempts, fault markers, rate-limit
  * windows, request log, clock) in one transaction, and with `andAccount` the run itself. Returns how many
  * orders went.
+ *
+ * The sandbox goes on working meanwhile: a delivery may record an attempt, or an order's status change queue a
+ * callback, after this transaction deleted that table's rows and before it deletes their parent. Committed
+ * then, the new row breaks the foreign key (or, taken in the other order, a deadlock ends one side); the
+ * transaction wrote nothing, so it runs again, and then deletes the newcomer too.
  */
 export async function deleteAccountData(
   sql: Sql,
   clientId: string,
   { andAccount }: { andAccount: boolean },
 ): Promise<number> {
+  const conflict = (error: unknown) => isForeignKeyViolation(error) || isDeadlock(error);
+  return retriedWhile(conflict, () => deleteAccountDataOnce(sql, clientId, andAccount));
+}
+
+async function deleteAccountDataOnce(sql: Sql, clientId: string, andAccount: boolean): Promise<number> {
   return sql.transaction(async (tx) => {
     const k = db(tx);
     // Through the orders' ids: the indexes lead with the order (callbacks) and the callback (attempts).
