@@ -22,8 +22,8 @@ beforeAll(async () => {
   db = await scratch.open();
 });
 afterAll(async () => {
-  await db.close();
-  await scratch.drop();
+  await db?.close();
+  await scratch?.drop();
 });
 
 /** A run with one order and that order's callback. */
