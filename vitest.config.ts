@@ -2,10 +2,10 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { SlowFilesFirst } from "./lib/testing/slow-files-first";
-import { pgliteSafeNodeFlags } from "./scripts/node-runtime.mjs";
+import { shortLivedNodeFlags } from "./scripts/node-runtime.mjs";
 
-// Test files create and free PGlite's WebAssembly in worker threads: see scripts/node-runtime.mjs.
-const execArgv = pgliteSafeNodeFlags();
+// Test files create and free PGlite's WebAssembly in worker threads, briefly: see scripts/node-runtime.mjs.
+const execArgv = shortLivedNodeFlags();
 
 const alias = {
   "@": fileURLToPath(new URL(".", import.meta.url)),

@@ -3,3 +3,4 @@ export declare const OLDEST_SUPPORTED: readonly [number, number];
 export declare function isSupportedNode(version?: string): boolean;
 export declare function runOnSupportedNode(): Promise<void>;
 export declare function pgliteSafeNodeFlags(node?: string): string[];
+export declare function shortLivedNodeFlags(node?: string): string[];

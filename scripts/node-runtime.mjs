@@ -64,3 +64,17 @@ export function pgliteSafeNodeFlags(node = process.execPath) {
   }
   return accepted.get(node) ? ["--no-memory-protection-keys"] : [];
 }
+
+/**
+ * The V8 flags of our processes that live seconds, not hours: the unit and integration test workers, the
+ * product's processes that tests start, the pack's template build. pgliteSafeNodeFlags() and `--liftoff-only`:
+ * such a process runs PGlite's 9 MB of WebAssembly briefly, so V8's optimising compiler (TurboFan, in background
+ * threads, for every function that gets warm) costs the cores more than its faster code gives back before the
+ * process ends; Liftoff, the baseline compiler, is kept. 26 integration files on PGlite, two runs each, alternated
+ * (2026-11-28): 108 and 110 s using 210 s of the cores → 86 and 90 s using 164 and 169 s. Not for the product
+ * (`npm start`, the e2e harness, the benchmarks' servers): a long-lived process gains from optimised code (12,000
+ * queries in one process: 9.3 s of the cores with TurboFan, 10.5 s without).
+ */
+export function shortLivedNodeFlags(node = process.execPath) {
+  return [...pgliteSafeNodeFlags(node), "--liftoff-only"];
+}

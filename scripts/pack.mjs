@@ -20,7 +20,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pgliteSafeNodeFlags } from "./node-runtime.mjs";
+import { shortLivedNodeFlags } from "./node-runtime.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const PACKAGES_DIR = path.join(root, "dist", "packages");
@@ -61,13 +61,13 @@ const common = {
  * The sandbox's PGlite template (lib/sandbox/pglite-template-build.ts: a database initialised and migrated,
  * gzip-dumped, tagged with the PGlite version and last migration) into `outDir`: a new data folder of the
  * installed sandbox starts from it instead of PGlite's initdb (lib/database/pglite-template.ts). Run by tsx in
- * a process of its own, with our PGlite flags.
+ * a process of its own, with the V8 flags of a short-lived one.
  */
 function buildPgliteTemplate(outDir) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...pgliteSafeNodeFlags(), "--import", "tsx", "lib/sandbox/pglite-template-build.ts", outDir],
+      [...shortLivedNodeFlags(), "--import", "tsx", "lib/sandbox/pglite-template-build.ts", outDir],
       { cwd: root, stdio: ["ignore", "ignore", "pipe"] },
     );
     let stderr = "";

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pgliteSafeNodeFlags } from "@/scripts/node-runtime.mjs";
+import { pgliteSafeNodeFlags, shortLivedNodeFlags } from "@/scripts/node-runtime.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PROCESS = path.join(ROOT, "lib", "testing", "dashboard-process.ts");
@@ -29,10 +29,13 @@ export function startDashboardChild(
     if (value === undefined) delete childEnv[key];
     else childEnv[key] = value;
   }
+  // A test's child lives seconds; the crash bench's (lib/testing/batch-crash.ts at 10,000 rows) keeps the
+  // product's flags, so its figures are the product's.
+  const flags = process.env.VITEST ? shortLivedNodeFlags() : pgliteSafeNodeFlags();
   const child: ChildProcess = spawn(
     process.execPath,
     // tsx as a loader in this very process (its CLI would run the file in a grandchild that SIGKILL misses).
-    [...pgliteSafeNodeFlags(), "--import", "tsx", "--conditions=react-server", PROCESS, ...args],
+    [...flags, "--import", "tsx", "--conditions=react-server", PROCESS, ...args],
     { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] },
   );
   const output: string[] = [];

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pgliteSafeNodeFlags } from "@/scripts/node-runtime.mjs";
+import { shortLivedNodeFlags } from "@/scripts/node-runtime.mjs";
 import { TEST_ACCOUNT } from "./sandbox-http";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -31,7 +31,7 @@ export function startSandboxProcess(env: Record<string, string | undefined>): Sa
     if (value === undefined) delete childEnv[key];
     else childEnv[key] = value;
   }
-  const child: ChildProcess = spawn(process.execPath, [...pgliteSafeNodeFlags(), "--import", "tsx", MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...shortLivedNodeFlags(), "--import", "tsx", MAIN], {
     cwd: ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
