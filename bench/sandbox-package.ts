@@ -257,7 +257,8 @@ export async function runSandboxPackageBench(): Promise<void> {
   let prismServer: Timed | undefined;
   try {
     console.log("\n[pglite] the installed payorders-sandbox package");
-    figure("npm run pack (both packages)", packMs / 1000, "s");
+    if (built.reused) console.log("  npm run pack: reused the packages this test run packed earlier");
+    else figure("npm run pack (both packages)", packMs / 1000, "s");
     figure("npm ci --offline of the sandbox package", installMs / 1000, "s");
 
     // Start to healthy: a new folder (created from the package's PGlite template), then the same folder again, as a CI

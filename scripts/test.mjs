@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every gate, in order — types, lint, format, the import layers, unit tests, integration tests on embedded
- * PGlite, the Playwright flows against the production build, then the integration tests again on the PostgreSQL
- * server (TEST_POSTGRES_URL, default the local one; each run makes and drops its own scratch databases) with the
- * benchmarks' smoke run beside them on the flows' build (`npm run bench -- --smoke`: every part briefly, counted
- * as one test; its output is printed whole when it ends).
+ * `npm test`: every gate, in order — types, lint, format, the import layers, integration tests on embedded PGlite,
+ * the Playwright flows against the production build, then the integration tests again on the PostgreSQL server
+ * (TEST_POSTGRES_URL, default the local one; each run makes and drops its own scratch databases) and the unit tests,
+ * with the benchmarks' smoke run beside those two on the flows' build (`npm run bench -- --smoke`: every part
+ * briefly, counted as one test; its output is printed whole when it ends).
  * `npm test -- --only unit,integration` runs a subset. `npm test -- --node 24` also runs the unit and
  * integration steps on another Node.js (a major version, fetched from the npm registry once, or a path to a
  * node binary). Ends with one "Total: N passed, N failed" line counting every run.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { cpuTimes } from "./cpu-times.mjs";
 import { ensureChromium, ensureNodeModules } from "./ensure-setup.mjs";
@@ -38,6 +39,10 @@ mkdirSync(reports, { recursive: true });
 ensureNodeModules();
 await runOnSupportedNode();
 if (want("e2e") || want("bench")) ensureChromium();
+// The packages of `npm run pack`, packed once for the run by the first of the outsider test and the benchmarks'
+// smoke to need them (lib/testing/installed-packages.ts), removed at the end.
+const sharedPackages = mkdtempSync(path.join(os.tmpdir(), "payorders-run-packages-"));
+process.env.TEST_SHARED_PACKAGES_DIR = sharedPackages;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -253,10 +258,9 @@ if (want("static")) {
   // The layers of docs/architecture.md, by the rules in .dependency-cruiser.cjs.
   step("imports", bin("depcruise"), ["app", "components", "lib", "proxy.ts", "instrumentation.ts"]);
 }
-// On this Node.js: unit, PGlite, then the browser flows (whose production build the benchmarks' smoke reuses), then
-// PostgreSQL with the smoke beside it: the smoke leaves about a third of the cores idle, which the PostgreSQL
-// files fill (the two took 506 s one after the other on 2026-11-27).
-if (want("unit")) vitest("unit", "unit");
+// On this Node.js: PGlite, then the browser flows (whose production build the benchmarks' smoke reuses), then
+// PostgreSQL and the unit files with the smoke beside them: the smoke alone leaves about a third of the cores idle
+// (2026-11-28: 313 s, 395 s of the cores), which they fill, and it still ends last.
 if (want("integration")) vitest("integration-pglite", "integration", { TEST_DB: "pglite" });
 if (want("e2e")) {
   const out = path.join(reports, "e2e.json");
@@ -283,6 +287,7 @@ const benchEnded = want("bench")
     })
   : undefined;
 if (want("integration")) vitest("integration-postgres", "integration", { TEST_DB: "postgres" });
+if (want("unit")) vitest("unit", "unit");
 if (benchEnded) {
   if (await benchEnded()) totals.passed++;
   else {
@@ -357,6 +362,7 @@ if (fileTimes.length) {
 if (rerunNotes.length)
   console.log(`\nRun again after a test worker died:\n${rerunNotes.map((n) => `  ${n}`).join("\n")}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
+rmSync(sharedPackages, { recursive: true, force: true });
 console.log(failures.length ? `\nFailed steps: ${failures.join(", ")}` : "\nAll steps passed.");
 console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);

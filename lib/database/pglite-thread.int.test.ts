@@ -10,7 +10,7 @@ import { type Database, openDatabase, PGLITE_SHARED_BUFFERS } from "./index";
 import { discardPrewarmedPgliteThread, prewarmPgliteThread } from "./pglite-thread";
 import { pgliteTemplateVar } from "@/lib/testing/database";
 
-/** The run's PGlite template (the PGlite step's global setup makes it; on the PostgreSQL step, none: an initdb). */
+/** The run's PGlite template (the PGlite step's global setup makes it; this file runs on that step only). */
 const template = () => process.env[pgliteTemplateVar()];
 
 let db: Database;
@@ -111,7 +111,7 @@ describe("PGlite in a worker thread", () => {
     }
   });
 
-  // Three databases: an initdb each on the PostgreSQL step, which has no PGlite template.
+  // Three databases: an initdb each where the run has no PGlite template.
   it("a prewarmed worker opens the next database only; one discarded opens none", {
     timeout: 120_000,
   }, async () => {
