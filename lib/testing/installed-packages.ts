@@ -35,25 +35,19 @@ export interface BuiltPackages {
   kit: BuiltPackage;
   /** The temporary folder they were packed in (removed by `remove()`). */
   dir: string;
-  /** Whether they were packed earlier in this `npm test` run and reused (SHARED_PACKAGES_DIR). */
+  /** Whether they were packed earlier in this `npm test` run and reused (TEST_SHARED_PACKAGES_DIR). */
   reused: boolean;
   remove(): void;
 }
 
 /**
- * Under `npm test`, the folder of the run's packages (scripts/test.mjs makes it and removes it at the end): the
- * sources do not change during a run, so the outsider test (PGlite step) and the benchmarks' smoke (last step)
- * install the same tarballs, packed once (≈ 20 s on slow cores).
- */
-export const SHARED_PACKAGES_DIR = "TEST_SHARED_PACKAGES_DIR";
-
-/**
- * `npm run pack`'s build, into a temporary folder of its own (dist/packages is left alone), or the run's shared
- * folder (SHARED_PACKAGES_DIR): packed by its first user, whose record of what it packed (built.json) the next
- * finds. Only the folder's owner, the test run, removes a shared one.
+ * `npm run pack`'s build, into a temporary folder of its own (dist/packages is left alone), or under `npm test` the
+ * run's folder TEST_SHARED_PACKAGES_DIR (scripts/test.mjs makes it and removes it at the end): the sources do not
+ * change during a run, so the outsider test (PGlite step) and the benchmarks' smoke (last step) install the same
+ * tarballs, packed once (≈ 20 s on slow cores) by the first of them, whose record (built.json) the next finds.
  */
 export async function buildPackagesInTemp(): Promise<BuiltPackages> {
-  const shared = process.env[SHARED_PACKAGES_DIR];
+  const shared = process.env.TEST_SHARED_PACKAGES_DIR;
   if (shared) {
     const record = path.join(shared, "built.json");
     if (existsSync(record)) {
