@@ -5,6 +5,7 @@ import {
   deleteRateLimit,
   incrementRateLimit,
 } from "@/lib/database/dashboard/queries/rate-limits";
+import { normalizeEmail } from "@/lib/database/dashboard/queries/users";
 
 /**
  * Fixed-window rate limits kept in the database (table rate_limits), so every instance sees the same
@@ -60,7 +61,7 @@ export function minutesToWait(retryAfterMs: number): number {
 }
 
 export function signInAccountKey(email: string): string {
-  return `sign-in:account:${email.trim().toLowerCase()}`;
+  return `sign-in:account:${normalizeEmail(email)}`;
 }
 
 export function signInIpKey(ip: string): string {

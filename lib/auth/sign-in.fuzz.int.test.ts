@@ -20,6 +20,7 @@ import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runt
 import { signIn } from "./sign-in";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { Database } from "@/lib/database";
+import { normalizeEmail } from "@/lib/database/dashboard/queries/users";
 import { nastyString, fuzzRuns } from "@/lib/testing/fuzz";
 import { testRequest } from "@/lib/testing/next-headers";
 
@@ -213,7 +214,7 @@ const rightCredentials: Attempt = {
 function carriesRightCredentials(form: FormData): boolean {
   const [email] = form.getAll("email");
   const [password] = form.getAll("password");
-  return typeof email === "string" && email.trim().toLowerCase() === USER.email && password === USER.password;
+  return typeof email === "string" && normalizeEmail(email) === USER.email && password === USER.password;
 }
 
 describe("sign-in under generated hostile input", () => {
