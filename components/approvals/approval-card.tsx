@@ -1,5 +1,6 @@
 import { LocalTime } from "@/components/time/local-time";
 import { formatAmount } from "@/components/orders/format";
+import { recipientLine } from "@/components/orders/recipient";
 import { AWAITING_APPROVAL } from "@/lib/database/dashboard/local-status";
 import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import type { PayoutApprovalView } from "@/lib/database/dashboard/queries/payout-approvals";
@@ -27,7 +28,10 @@ export function ApprovalCard({
   const details = order.request.payoutDetails;
   const ccNo =
     typeof details === "object" && details !== null ? (details as { ccNo?: unknown }).ccNo : undefined;
-  const summary = `${formatAmount(order.amount)} ${order.currency ?? ""}`.trim();
+  const amount = `${formatAmount(order.amount)} ${order.currency ?? ""}`.trim();
+  const recipient = recipientLine(order.request);
+  // The decision's dialog says whom the money goes to beside how much: an approver confirms both.
+  const summary = recipient ? `${amount} to ${recipient}` : amount;
   return (
     <section
       className={`card stack ${waiting ? "alert alert-warning" : ""}`}

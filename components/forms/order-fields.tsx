@@ -2,6 +2,7 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import {
+  AMOUNT_EXAMPLES,
   type Direction,
   orderCurrency,
   SUGGESTED_COUNTRIES,
@@ -11,6 +12,7 @@ import {
 import { SelectField, TextField } from "./field";
 import styles from "./forms.module.css";
 import { sandboxTriggerWarning } from "./sandbox-triggers";
+import { useAmountAsSent } from "./use-amount-as-sent";
 
 const TRAFFIC_LABELS: Record<(typeof TRAFFIC_TYPES)[number], string> = {
   ALL: "ALL — any traffic",
@@ -33,6 +35,7 @@ export function AmountCountryFields({
   sandbox?: boolean;
 }) {
   const amount = useWatch({ name: "amount", disabled: !sandbox });
+  const asSent = useAmountAsSent(direction, method);
   const country = String(useWatch({ name: "country" }) ?? "")
     .trim()
     .toUpperCase();
@@ -45,18 +48,26 @@ export function AmountCountryFields({
       <TextField
         name="amount"
         label="Amount"
-        type="number"
+        // Text, never type="number": Chromium's number input drops a decimal comma ("499,99" became 49999).
+        type="text"
         inputMode="decimal"
-        step="0.01"
-        min="0.01"
-        placeholder="1500.00"
+        autoComplete="off"
+        spellCheck={false}
         warning={sandbox ? sandboxTriggerWarning(direction, String(amount ?? "")) : undefined}
         hint={
-          payerBankConverts
-            ? `Up to two decimals, in ${currency} whatever the country: the payer's bank converts it from ${currency}.`
-            : currency
-              ? `Up to two decimals, in ${currency}.`
-              : "Up to two decimals."
+          <>
+            {asSent && (
+              <>
+                <strong data-testid="amount-as-sent">= {asSent}</strong>
+                {" · "}
+              </>
+            )}
+            {payerBankConverts
+              ? `Up to two decimals (${AMOUNT_EXAMPLES}), in ${currency} whatever the country: the payer's bank converts it from ${currency}.`
+              : currency
+                ? `Up to two decimals (${AMOUNT_EXAMPLES}), in ${currency}.`
+                : `Up to two decimals (${AMOUNT_EXAMPLES}).`}
+          </>
         }
         addon={
           <span className={styles.addon} data-testid="amount-currency" title="Currency of the order">

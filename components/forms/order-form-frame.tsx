@@ -9,6 +9,7 @@ import { FormStatus, SubmitButton } from "./form-status";
 import styles from "./forms.module.css";
 import { AmountCountryFields, PaymentIdNote } from "./order-fields";
 import { SandboxTriggersHelp } from "./sandbox-triggers";
+import { useAmountAsSent } from "./use-amount-as-sent";
 import type { OrderForm, OrderFormSchema } from "./use-order-form";
 
 /** The method select's options: the method's label with its contract name, or the name alone. */
@@ -92,13 +93,26 @@ export function OrderFormFrame<S extends OrderFormSchema, M extends string>({
         </fieldset>
         {children}
         <div className={styles.actions}>
-          <SubmitButton pending={pending} ready={paymentId !== ""}>
-            {look.submitText}
-          </SubmitButton>
+          <OrderSubmitButton look={look} method={method} pending={pending} ready={paymentId !== ""} />
           <FormStatus status={status} />
         </div>
         <PaymentIdNote paymentId={paymentId} />
       </form>
     </FormProvider>
+  );
+}
+
+/** The create button, saying the amount as it will be sent ("Create pay-out of 49 999,00 ₽") once it reads. */
+function OrderSubmitButton<M extends string>(p: {
+  look: OrderFormLook<M>;
+  method: M;
+  pending: boolean;
+  ready: boolean;
+}) {
+  const asSent = useAmountAsSent(p.look.direction, p.method);
+  return (
+    <SubmitButton pending={p.pending} ready={p.ready}>
+      {asSent ? `${p.look.submitText} of ${asSent}` : p.look.submitText}
+    </SubmitButton>
   );
 }

@@ -2,11 +2,11 @@
 
 import { useWatch } from "react-hook-form";
 import {
-  amountTextProblem,
   type Direction,
   FAILING_PAYOUT_CARD,
   FAILING_PAYOUT_PHONE,
   isFailingPayoutRecipient,
+  parseAmountText,
   SANDBOX_AMOUNT_TRIGGERS,
   type SandboxAmountTrigger,
   sandboxAmountTrigger,
@@ -16,13 +16,11 @@ import styles from "./forms.module.css";
 
 /**
  * The sandbox trigger an amount as typed sets off ("12.56", "7.5"), if any; nothing while the text is not
- * a plain amount yet.
+ * an amount yet (read as the form reads it: "12,56" too).
  */
 export function sandboxTriggerOfText(direction: Direction, text: string): SandboxAmountTrigger | undefined {
-  const amount = text.trim();
-  if (amount.startsWith("-") || amountTextProblem(amount) !== undefined) return undefined;
-  const cents = amount.split(".")[1] ?? "";
-  return sandboxAmountTrigger(direction, Number(cents.padEnd(2, "0")));
+  const reading = parseAmountText(text);
+  return reading.ok ? sandboxAmountTrigger(direction, reading.minor % 100) : undefined;
 }
 
 /** The amount field's warning on the sandbox: what the typed cents will do. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { samplePayoutRequest } from "@/lib/contract/samples";
 import { maskOrderRequest } from "@/lib/contract/card-mask";
-import { recipientRows } from "./recipient";
+import { recipientLine, recipientRows } from "./recipient";
 
 const asJson = (v: unknown) => v as Record<string, unknown>;
 
@@ -21,7 +21,7 @@ describe("recipientRows: who a pay-out pays, by method", () => {
     expect(recipientRows(sent, "Tinkoff Bank")).toEqual(
       expect.arrayContaining([
         { label: "Phone (SBP)", value: details.phoneNumber, mono: true },
-        { label: "Bank", value: "Tinkoff Bank" },
+        { label: "Bank", value: "Tinkoff Bank", aside: true },
       ]),
     );
     expect(recipientRows(sent).find((r) => r.label === "Bank")?.value).toBe(
@@ -48,5 +48,23 @@ describe("recipientRows: who a pay-out pays, by method", () => {
     const rows = recipientRows(asJson(sent));
     expect(rows[0]?.label).toBe(label);
     expect(rows[0]?.value).toBe(key(sent));
+  });
+});
+
+describe("recipientLine: who is paid, beside the amount in an approval's confirmation", () => {
+  it.each([
+    ["Card", "4111 11** **** 1111 · "],
+    ["SBP", "+7"],
+    ["BankAccount", ""],
+    ["PIX_OUT_CPF", ""],
+  ] as const)("%s names the recipient, not the bank or the client's email", (method, start) => {
+    const sent = asJson(maskOrderRequest(asJson(samplePayoutRequest(method, { bankId: 1004 }))));
+    const line = recipientLine(sent);
+    const who = recipientRows(sent).filter((r) => !r.aside);
+    expect(who.length).toBeGreaterThan(0);
+    expect(line).toBe(who.map((r) => r.value).join(" · "));
+    expect(line.startsWith(start)).toBe(true);
+    expect(line).not.toContain(String((sent.client as Record<string, unknown>).email));
+    expect(line).not.toContain("Bank id");
   });
 });

@@ -15,6 +15,8 @@ export interface RecipientRow {
   value: string;
   /** Ids and numbers: shown in the monospace font. */
   mono?: boolean;
+  /** Context rather than who is paid (the bank, the client's email): left out of the one-line summary. */
+  aside?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -68,9 +70,11 @@ export function recipientRows(request: Json, bankName?: string): RecipientRow[] 
     rows.push(
       row("Phone (SBP)", d.phoneNumber, true),
       row("Payee", d.payeeName),
-      row(
-        "Bank",
-        bankId === undefined ? undefined : (bankName ?? `Bank id ${bankId} (not in the directory)`),
+      aside(
+        row(
+          "Bank",
+          bankId === undefined ? undefined : (bankName ?? `Bank id ${bankId} (not in the directory)`),
+        ),
       ),
     );
   } else if (method === "BankAccount") {
@@ -84,6 +88,19 @@ export function recipientRows(request: Json, bankName?: string): RecipientRow[] 
       key === "client.tin" ? null : row("Taxpayer (CPF / CNPJ)", client.tin, true),
     );
   }
-  rows.push(row("Client email", client.email));
+  rows.push(aside(row("Client email", client.email)));
   return rows.filter((r): r is RecipientRow => r !== null);
+}
+
+const aside = (r: RecipientRow | null): RecipientRow | null => r && { ...r, aside: true };
+
+/**
+ * Who is paid, in one line for a confirmation beside the amount: "+79001234567 · Ivan Petrov",
+ * "4111 11** **** 1111 · IVAN PETROV · 12/29"; "" when the request names no one.
+ */
+export function recipientLine(request: Json): string {
+  return recipientRows(request)
+    .filter((r) => !r.aside)
+    .map((r) => r.value)
+    .join(" · ");
 }

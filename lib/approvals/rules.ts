@@ -5,7 +5,7 @@
  * Pure module: safe in client components.
  */
 import { z } from "zod";
-import { amountTextProblem, MAX_AMOUNT, ORDER_CURRENCIES, toMinorUnits } from "@/lib/contract";
+import { formatMinorUnits, ORDER_CURRENCIES, parseAmountText, toMinorUnits } from "@/lib/contract";
 
 export const APPROVAL_MODES = ["off", "all", "threshold"] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
@@ -24,21 +24,17 @@ export interface ApprovalSettings {
 
 export const APPROVALS_OFF: ApprovalSettings = { mode: "off", thresholds: {} };
 
-/** "100000" or "5000.5": plain digits, at most two decimals, greater than zero, within the contract's range. */
+/** The threshold as typed, read as every amount is (lib/contract/amount-text.ts): "100 000", "5000,5". */
 function thresholdProblem(text: string): string | undefined {
-  if (text.startsWith("-")) return "Must be greater than 0";
-  const problem = amountTextProblem(text);
-  if (problem) return problem;
-  const value = Number(text);
-  if (value <= 0) return "Must be greater than 0";
-  if (value > MAX_AMOUNT) return `Must be at most ${MAX_AMOUNT}`;
-  return undefined;
+  const reading = parseAmountText(text);
+  return reading.ok ? undefined : reading.message;
 }
 
-/** A threshold as stored: two decimals ("100000" → "100000.00"). */
+/** A threshold as stored: two decimals ("100 000" → "100000.00"). */
 export function canonicalThreshold(text: string): string {
-  const minor = toMinorUnits(Number(text));
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+  const reading = parseAmountText(text);
+  if (!reading.ok) throw new RangeError(reading.message);
+  return formatMinorUnits(reading.minor);
 }
 
 const thresholdValue = z

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { anyUuid } from "./uuid";
 import { isLuhnValid, isValidCnpj, isValidCpf } from "./checksums";
 import { COUNTRY_CODES, isCountryCode } from "./countries";
+import { amountTextRefusal } from "./amount-text";
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from "./money";
 import { TRAFFIC_TYPES } from "./methods";
 
@@ -35,7 +36,15 @@ export const email = z.email(requiredError("an email address")).max(254, "Must b
 export const ipAddress = z.union([z.ipv4(), z.ipv6()], requiredError("an IPv4 or IPv6 address"));
 
 export const amount = z
-  .number(requiredError("a number greater than 0 with at most two decimals"))
+  .number({
+    // Text reaches here from the forms and files only when it reads as no amount: say why (amount-text.ts).
+    error: (issue) =>
+      issue.input === undefined
+        ? "Required: a number greater than 0 with at most two decimals"
+        : typeof issue.input === "string"
+          ? amountTextRefusal(issue.input)
+          : "Must be a number greater than 0 with at most two decimals",
+  })
   .positive("Must be greater than 0")
   .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`)
   .refine(hasAtMostTwoDecimals, "Must have at most two decimals (e.g. 100.5 or 1500)")

@@ -1,3 +1,4 @@
+export * from "./amount-text";
 export * from "./bank";
 export * from "./callback";
 export * from "./canonical-json";

@@ -4,7 +4,7 @@
  * forms and the server actions.
  */
 import { z } from "zod";
-import { acceptedText, amountTextProblem } from "@/lib/contract";
+import { acceptedText, fromMinorUnits, parseAmountText } from "@/lib/contract";
 
 /** Trimmed text, or undefined when empty (an empty optional input means "not given"). */
 export function optionalText(value: string | undefined): string | undefined {
@@ -25,17 +25,15 @@ export function phoneText(value: string | undefined): string | undefined {
 }
 
 /**
- * "1 500,50" / "1500.5" → a number; empty → undefined (the contract says "Required"); anything else → NaN
- * (the contract says "Must be a number ... with at most two decimals"). Judged on the text: "1500.0000000000001"
- * would parse to 1500, so more than two decimals is refused here, before parsing hides them.
+ * The amount as typed → what the request carries: the number it reads as (lib/contract/amount-text.ts:
+ * "1 500,50", "1.500,50" and "1500.5" alike), undefined when empty (the contract says "Required"), or the
+ * trimmed text itself when it is refused, so that the contract's amount field says why ("Ambiguous: …").
  */
-export function amountNumber(value: string | undefined): number | undefined {
+export function amountNumber(value: string | undefined): number | string | undefined {
   const t = optionalText(value);
   if (t === undefined) return undefined;
-  const normalised = t.replace(/[\s\u00a0]/g, "").replace(",", ".");
-  return /^\d+(\.\d+)?$/.test(normalised) && amountTextProblem(normalised) === undefined
-    ? Number(normalised)
-    : Number.NaN;
+  const reading = parseAmountText(t);
+  return reading.ok ? fromMinorUnits(reading.minor) : t;
 }
 
 export const AMOUNT_AS_TEXT_MESSAGE =

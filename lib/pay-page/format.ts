@@ -2,6 +2,7 @@
  * Display formats of the pay page, per locale: amounts (Intl with the currency), deadlines, card numbers
  * and phone numbers. Pure functions: the server renders their output, the tests pin it.
  */
+import { moneyFormat } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n";
 
 export interface AmountParts {
@@ -18,13 +19,8 @@ export interface AmountParts {
 /** A two-decimal string ("1234.56", as numeric(18,2) comes back) → its parts in `locale`, to the cent. */
 export function formatAmountParts(amount: string, currency: string | undefined, locale: Locale): AmountParts {
   if (!/^\d+(\.\d{1,2})?$/.test(amount)) throw new RangeError(`not a two-decimal amount: ${amount}`);
-  const format = new Intl.NumberFormat(locale, {
-    ...(currency ? { style: "currency", currency, currencyDisplay: "narrowSymbol" } : {}),
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
   // A decimal string is formatted exactly (Intl.NumberFormat v3), never through a binary float.
-  const parts = format.formatToParts(amount as Intl.StringNumericLiteral);
+  const parts = moneyFormat(locale, currency).formatToParts(amount as Intl.StringNumericLiteral);
   const decimalAt = parts.findIndex((p) => p.type === "decimal");
   const fractionAt = parts.findIndex((p) => p.type === "fraction");
   const join = (list: Intl.NumberFormatPart[]) => list.map((p) => p.value).join("");
