@@ -66,7 +66,7 @@ async function submitFile(page: Page): Promise<string> {
 
 async function choose(page: Page, name: string, text: string): Promise<void> {
   await page
-    .getByLabel("Pay-out file (CSV)")
+    .getByLabel("Pay-out file (CSV or Excel .xlsx)")
     .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
 }
 

@@ -95,18 +95,19 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
       <section className="card stack" aria-labelledby={`${id}-file`}>
         <h2 id={`${id}-file`}>Your file</h2>
         <div className="field">
-          <label htmlFor={`${id}-input`}>Pay-out file (CSV)</label>
+          <label htmlFor={`${id}-input`}>Pay-out file (CSV or Excel .xlsx)</label>
           <input
             ref={inputRef}
             id={`${id}-input`}
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             onChange={choose}
             aria-describedby={`${id}-hint`}
           />
           <span id={`${id}-hint`} className="hint">
-            At most {p.maxRows.toLocaleString("en")} rows and {p.maxMegabytes} MB. Fix the file and choose it
-            again as often as needed: nothing is stored until you submit.
+            At most {p.maxRows.toLocaleString("en")} rows and {p.maxMegabytes} MB. CSV as Excel saves it (any
+            encoding it uses, separated by commas or semicolons) or an Excel workbook. Fix the file and choose
+            it again as often as needed: nothing is stored until you submit.
           </span>
         </div>
         <div role="status" aria-live="polite">
@@ -132,6 +133,11 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
               <dd>{preview.errorCount + p0.fileErrors.length}</dd>
             </div>
           </dl>
+          {p0.readAs ? (
+            <p className="muted" data-testid="batch-read-as">
+              Read as {p0.readAs}.
+            </p>
+          ) : null}
           <p className={`muted ${styles.hash}`}>
             SHA-256: <code>{p0.sha256}</code>
           </p>
@@ -214,7 +220,9 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
           <div className="row">
             {submittable ? (
               <button type="button" className="button-primary" onClick={submit} disabled={send.pending}>
-                {send.pending ? "Submitting…" : `Submit ${p0.validRows} pay-outs`}
+                {send.pending
+                  ? "Submitting…"
+                  : `Submit ${p0.validRows} pay-out${p0.validRows === 1 ? "" : "s"}`}
               </button>
             ) : (
               <p>Fix the errors in your file and choose it again.</p>

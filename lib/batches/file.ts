@@ -6,10 +6,8 @@
  * but no database: unit-tested as it is.
  */
 import { createHash } from "node:crypto";
-import { once } from "node:events";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { parse } from "csv-parse";
 import {
   formatMinorUnits,
   orderCurrency,
@@ -23,6 +21,7 @@ import { samplePayoutRequest } from "@/lib/contract/samples";
 import { csvLine } from "@/lib/orders/csv";
 import { fieldLabel } from "@/lib/orders/field-labels";
 import { payoutFormSchema, type PayoutSubmission } from "@/lib/orders/payout-form-schema";
+import { FileReadError, readFileRecords } from "./file-records";
 
 /** The file's columns, in the templates' order: the contract's field paths (postbackUrl is the dashboard's). */
 export const BATCH_COLUMNS = [
@@ -74,6 +73,8 @@ export interface BatchPreview {
   fileName: string;
   sha256: string;
   bytes: number;
+  /** How the file was read: "CSV, Windows-1251 (Cyrillic), separated by semicolons" (empty when unread). */
+  readAs: string;
   /** Data rows read (the header excluded). */
   rows: number;
   validRows: number;
@@ -258,13 +259,11 @@ export async function parseBatchFile(
       yield chunk;
     }
   }
-  // No `info`: it is two objects per record; the parser's own running count says the record's line, read
-  // while the record is emitted (synchronously, inside the write of its chunk).
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true });
   const out: ParsedBatch = {
     fileName,
     sha256: "",
     bytes: 0,
+    readAs: "",
     rows: 0,
     validRows: 0,
     fileErrors: [],
@@ -280,10 +279,10 @@ export async function parseBatchFile(
   const rows: StoredRequestRow[] = [];
   /** Set when the rest of the file is not read (a bad header, too many rows). */
   let done = false;
-  // Each record is judged as the parser emits it, inside the write of its chunk: none waits in a stream's
+  // Each record is judged as the reader emits it, inside the write of its chunk: none waits in a stream's
   // buffer, so a young-generation GC finds almost nothing alive but the rows kept (docs/architecture.md,
   // Memory of the parse).
-  parser.on("data", (record: string[]) => {
+  const onRecord = (record: string[], line: number) => {
     if (done) return;
     if (!header) {
       header = headerOf(record, out.fileErrors);
@@ -299,28 +298,15 @@ export async function parseBatchFile(
       return;
     }
     out.rows++;
-    const valid = judgeRow(paths, record, parser.info.lines, out, idRows, store);
+    const valid = judgeRow(paths, record, line, out, idRows, store);
     if (valid) rows.push(valid);
-  });
-  const ended = new Promise<void>((resolve, reject) => {
-    parser.once("end", resolve);
-    parser.once("error", reject);
-  });
-  ended.catch(() => {});
+  };
   try {
-    for await (const chunk of counted()) {
-      if (done) break;
-      if (!parser.write(chunk)) await Promise.race([once(parser, "drain"), ended]);
-    }
-    if (!done) {
-      parser.end();
-      await ended;
-    }
+    out.readAs = await readFileRecords(counted(), onRecord, () => done);
   } catch (error) {
-    const { message } = error as Error;
-    out.fileErrors.push(`The file is not valid CSV: ${message}`);
-  } finally {
-    parser.destroy();
+    if (!(error instanceof FileReadError)) throw error;
+    // A file cut at the size limit is refused for its size alone, not for the broken end it was cut at.
+    if (!tooLarge) out.fileErrors.push(error.message);
   }
   if (tooLarge) {
     out.fileErrors.unshift(

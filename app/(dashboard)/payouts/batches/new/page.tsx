@@ -14,7 +14,7 @@ export default async function NewBatchPage() {
       <header className="page-header">
         <div>
           <h1>New pay-outs from a file</h1>
-          <p>Upload a CSV of pay-outs: check it, fix it, then submit it as one batch.</p>
+          <p>Upload a CSV or Excel file of pay-outs: check it, fix it, then submit it as one batch.</p>
         </div>
         <Link href="/payouts/new">One pay-out with the form</Link>
       </header>
