@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { codePageBytes, SBP_FILE_HEADER } from "../lib/testing/spreadsheet-files";
 import { expect, screenshotBothWidths, test, unique, UUID_GROUP } from "./fixtures";
@@ -90,4 +91,30 @@ test("an Excel workbook is read without an export; a rounded account number is r
   await expect(page.locator(".alert-error").first()).toContainText(
     "Cell H2 holds a number of more than 15 digits",
   );
+});
+
+test("a file is read when chosen: submit sends what was previewed, and the same name can be chosen again", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = unique();
+  const path = testInfo.outputPath(`same-${tag}.csv`);
+  const csvOf = (n: number) =>
+    `${[HEADER, ...Array.from({ length: n }, (_, i) => row(tag, i + 1, "100,14", "Ivan Ivanov"))].map((r) => r.join(";")).join("\r\n")}\r\n`;
+  writeFileSync(path, csvOf(1));
+  await page.goto("/payouts/batches/new");
+  const input = page.getByLabel("Pay-out file (CSV or Excel .xlsx)");
+  await input.setInputFiles(path);
+  await expect(page.getByRole("button", { name: "Submit 1 pay-out", exact: true })).toBeVisible();
+  // Emptied: the browser sends a change for the same name only when the input no longer holds it.
+  await expect(input).toHaveValue("");
+  // The file changes on disk after its preview; submitting sends the previewed bytes, one row.
+  writeFileSync(path, csvOf(2));
+  await page.getByRole("button", { name: "Submit 1 pay-out", exact: true }).click();
+  await page.waitForURL(new RegExp(`/payouts/batches/${UUID_GROUP}$`), { timeout: 30_000 });
+  await expect(page.getByRole("link", { name: /^Order of row \d: / })).toHaveCount(1, { timeout: 30_000 });
+  // Chosen again under the same name, the corrected file is read anew.
+  await page.goto("/payouts/batches/new");
+  await input.setInputFiles(path);
+  await expect(page.getByRole("button", { name: "Submit 2 pay-outs", exact: true })).toBeVisible();
 });

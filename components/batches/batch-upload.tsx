@@ -33,13 +33,27 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
     return form;
   }
 
-  function choose(event: React.ChangeEvent<HTMLInputElement>) {
-    const chosen = event.currentTarget.files?.[0] ?? null;
-    setFile(chosen);
+  async function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const picked = input.files?.[0] ?? null;
+    // Emptied, so that choosing the file again under the same name (fixed, as the page asks) is a change too:
+    // the browser sends no change event for the same name.
+    input.value = "";
+    setFile(null);
     setPreview(null);
     check.setStatus(null);
     send.setStatus(null);
-    if (!chosen) return;
+    if (!picked) return;
+    // The bytes as they are now: a File only points at the file on disk, so submitting would read it again,
+    // changed or not since its preview. What is submitted is what was checked.
+    let chosen: File;
+    try {
+      chosen = new File([await picked.arrayBuffer()], picked.name, { type: picked.type });
+    } catch {
+      check.setStatus({ tone: "error", text: `The file ${picked.name} could not be read. Choose it again.` });
+      return;
+    }
+    setFile(chosen);
     check.call(
       () => previewBatchAction(formOf(chosen)),
       (result) => {
