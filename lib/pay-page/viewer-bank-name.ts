@@ -1,5 +1,5 @@
 /**
- * A bank's name on a staff page, as the customer's pay page names it (docs/guide.md, Banks): the pay page's
+ * A bank's name on a staff page, as the customer's pay page names it (docs/architecture.md, Banks): the pay page's
  * language for this browser (payPageLocale), the pay page's naming (localBankName). One source, so staff
  * reading in Russian see "Сбербанк" where a Russian-speaking customer does, not "Sberbank".
  */
