@@ -157,7 +157,8 @@ export function BatchDetail(p: {
           ) : null}
           {batch.finishedAt ? (
             <>
-              <dt>Finished</dt>
+              {/* Sending's end, not the orders': they may still be In progress. */}
+              <dt>{batch.status === "done" ? "All rows sent" : "Ended"}</dt>
               <dd>
                 <LocalTime value={batch.finishedAt} />
               </dd>
