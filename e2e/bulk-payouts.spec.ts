@@ -7,7 +7,8 @@ import { approveWithCode, enrolTotp, expectCodeAsked } from "./second-factor";
  * Bulk pay-outs from a file (issue 17 §3): an operator uploads a file with errors and reads them by row and
  * field, uploads the fixed file and submits it; with approvals on (RUB from 700000, which the file's total
  * reaches though no row does) it waits; an approver approves it with their password; the progress bar
- * reaches the end and the results CSV names each row's order; an approver with an authenticator app is asked
+ * reaches the end (sent, then settled) and the results CSV names each row's order; an approver with an
+ * authenticator app is asked
  * for a code instead. The setting is put back to off.
  */
 
@@ -114,7 +115,10 @@ test("a file with errors, fixed, approved by another person, sent, with its resu
     await expect(op.getByText("RUB from 700000.00, the file's total")).toBeVisible();
     await expect(op.getByRole("button", { name: "Approve…" })).toHaveCount(0);
     await expect(op.getByRole("button", { name: "Cancel file…" })).toBeVisible();
-    await expect(op.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+    await expect(op.getByRole("progressbar", { name: "Sent to the payment service" })).toHaveAttribute(
+      "aria-valuenow",
+      "0",
+    );
     await shots(op, "batch-awaiting");
 
     // Another person approves it with their password (a wrong one is named at its field).
@@ -132,12 +136,13 @@ test("a file with errors, fixed, approved by another person, sent, with its resu
     await dialog.getByRole("button", { name: "Approve and send" }).click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
 
-    // Progress reaches the end (the page refreshes itself); each row links to its order.
+    // Progress reaches the end (the page refreshes itself): every row sent, and (the .14 rows turn Success
+    // at once) every order settled; each row links to its order.
     await op.goto(batchUrl);
-    const bar = op.getByRole("progressbar");
+    const bar = op.getByRole("progressbar", { name: "Sent to the payment service" });
     await expect(bar).toHaveAttribute("aria-valuenow", "3", { timeout: 60_000 });
     await expect(bar).toHaveAttribute("aria-valuemax", "3");
-    await expect(op.getByText("Done").first()).toBeVisible({ timeout: 30_000 });
+    await expect(op.getByTestId("batch-status")).toHaveText("Settled", { timeout: 30_000 });
     await expect(op.getByRole("link", { name: /^Order of row \d: / })).toHaveCount(3);
     await expect(op.getByText(`Approved by ${approver.email}`)).toBeVisible();
     await shots(op, "batch-done");

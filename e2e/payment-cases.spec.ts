@@ -58,7 +58,7 @@ const PT: Customer = {
     badError: "O ID de ponta a ponta do Pix é E seguido de 31 letras e números.",
     send: "Enviar",
     open: "Estamos conferindo seu pagamento",
-    found: "Seu pagamento foi encontrado",
+    found: "A loja confirmou seu pagamento",
     notFound: "Pagamento não encontrado",
   },
 };
@@ -74,7 +74,7 @@ const RU: Customer = {
     badError: "Номер операции СБП — 32 латинские буквы и цифры, первая — буква.",
     send: "Отправить",
     open: "Проверяем ваш платёж",
-    found: "Ваш платёж найден",
+    found: "Продавец подтвердил ваш платёж",
     notFound: "Платёж не найден",
   },
 };
@@ -89,7 +89,7 @@ const EN: Customer = {
     badError: "Do not enter a card number here.",
     send: "Send",
     open: "We are checking your payment",
-    found: "Your payment was found",
+    found: "The merchant confirmed your payment",
     notFound: "Your payment was not found",
     expired: "Time is up",
   },

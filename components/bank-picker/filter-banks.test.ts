@@ -33,6 +33,11 @@ describe("filterBanks", () => {
     expect(filterBanks(listed, "Банк").map((b) => b.id)).toEqual([6, 7, 8]);
     expect(filterBanks(listed, "зенит")).toEqual([]);
   });
+  it("a name typed in Latin letters finds a bank listed in Russian, as staff pages name it", () => {
+    expect(filterBanks(BANKS, "sber").map((b) => b.id)).toEqual([2]);
+    expect(filterBanks(BANKS, "Bank VTB").map((b) => b.id)).toEqual([3]);
+    expect(filterBanks(BANKS, "bank").map((b) => b.id)).toEqual([3, 5, 1, 2]);
+  });
   it("needs every word", () => {
     expect(filterBanks(BANKS, "банк втб").map((b) => b.id)).toEqual([3]);
     expect(filterBanks(BANKS, "банк nothing")).toEqual([]);

@@ -5,8 +5,31 @@ import type { PayoutBatchLineView, PayoutBatchView } from "@/lib/database/dashbo
 import { AutoRefresh } from "./auto-refresh";
 import type { StepUpPrompt } from "@/lib/auth/second-factor/types";
 import { BatchActions } from "./batch-actions";
-import { BATCH_STATUS_TEXT, totalsText } from "./batch-status";
+import { type BatchProgress, batchIsLive, percentOf, totalsText } from "./batch-status";
+import { BatchStatusBadge } from "./batch-status-badge";
 import styles from "./batches.module.css";
+
+/** One labelled bar of the batch's progress, its figures in words for screen readers. */
+function ProgressBar(p: { label: string; value: number; max: number; percent: number; valueText: string }) {
+  return (
+    <div className={styles.progressRow}>
+      <span className={styles.progressLabel}>
+        {p.label}: {p.valueText}
+      </span>
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-label={p.label}
+        aria-valuemin={0}
+        aria-valuemax={p.max}
+        aria-valuenow={p.value}
+        aria-valuetext={p.valueText}
+      >
+        <div className={styles.progressFill} style={{ width: `${p.percent}%` }} />
+      </div>
+    </div>
+  );
+}
 
 /** A batch's page: its facts, progress, decisions, outcomes and rows (a page of them at a time). */
 export function BatchDetail(p: {
@@ -17,21 +40,27 @@ export function BatchDetail(p: {
   viewer: { canDecide: boolean; stepUp: StepUpPrompt; cancel: "batch" | "rows" | null };
 }) {
   const { batch, counts } = { batch: p.batch, counts: p.batch.counts };
-  const settled = counts.sent + counts.cancelled;
-  const percent = batch.rowCount > 0 ? Math.round((settled / batch.rowCount) * 100) : 100;
+  const progress: BatchProgress = {
+    rowCount: batch.rowCount,
+    sent: counts.sent,
+    cancelled: counts.cancelled,
+    settled: batch.settled,
+  };
+  // Sent (handed to the service) and settled (the order final) are told apart: a file all sent may have
+  // every order still In progress. Cancelled rows are out of both.
+  const toSend = batch.rowCount - counts.cancelled;
+  const sentPercent = percentOf(counts.sent, toSend);
+  const settledPercent = percentOf(batch.settled, toSend);
   const summary = `${batch.rowCount} pay-outs (${totalsText(batch.totals)})`;
-  const live = batch.status === "awaiting_approval" || batch.status === "sending";
   return (
     <div className="page stack">
-      <AutoRefresh active={live} />
+      <AutoRefresh active={batchIsLive(batch.status, progress)} />
       <header className="page-header">
         <div>
           <h1>Pay-out file {batch.fileName}</h1>
           <p>
-            <span className="badge" data-status={BATCH_STATUS_TEXT[batch.status]}>
-              {BATCH_STATUS_TEXT[batch.status]}
-            </span>{" "}
-            uploaded by {batch.createdByEmail ?? "—"} <LocalTime value={batch.createdAt} />
+            <BatchStatusBadge status={batch.status} progress={progress} /> uploaded by{" "}
+            {batch.createdByEmail ?? "—"} <LocalTime value={batch.createdAt} />
           </p>
         </div>
         <div className="row">
@@ -44,17 +73,20 @@ export function BatchDetail(p: {
 
       <section className="card stack" aria-labelledby="batch-progress">
         <h2 id="batch-progress">Progress</h2>
-        <div
-          className={styles.progress}
-          role="progressbar"
-          aria-labelledby="batch-progress"
-          aria-valuemin={0}
-          aria-valuemax={batch.rowCount}
-          aria-valuenow={settled}
-          aria-valuetext={`${settled} of ${batch.rowCount} rows settled (${percent}%)`}
-        >
-          <div className={styles.progressFill} style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar
+          label="Sent to the payment service"
+          value={counts.sent}
+          max={toSend}
+          percent={sentPercent}
+          valueText={`${counts.sent} of ${toSend} rows sent (${sentPercent}%)`}
+        />
+        <ProgressBar
+          label="Settled: orders in a final status"
+          value={batch.settled}
+          max={toSend}
+          percent={settledPercent}
+          valueText={`${batch.settled} of ${toSend} orders settled (${settledPercent}%)`}
+        />
         <dl className={styles.summary}>
           <div>
             <dt>Rows</dt>
@@ -72,6 +104,14 @@ export function BatchDetail(p: {
             <dt>Cancelled</dt>
             <dd>{counts.cancelled}</dd>
           </div>
+          <div>
+            <dt>Settled</dt>
+            <dd>{batch.settled}</dd>
+          </div>
+          <div>
+            <dt>Orders in progress</dt>
+            <dd data-testid="batch-in-progress">{counts.sent - batch.settled}</dd>
+          </div>
         </dl>
         {Object.keys(p.outcomes).length > 0 ? (
           <p>
@@ -82,7 +122,7 @@ export function BatchDetail(p: {
           </p>
         ) : null}
         <div role="status" aria-live="polite" className="visually-hidden">
-          {percent}% settled
+          {sentPercent}% sent, {settledPercent}% settled
         </div>
       </section>
 
@@ -117,7 +157,8 @@ export function BatchDetail(p: {
           ) : null}
           {batch.finishedAt ? (
             <>
-              <dt>Finished</dt>
+              {/* Sending's end, not the orders': they may still be In progress. */}
+              <dt>{batch.status === "done" ? "All rows sent" : "Ended"}</dt>
               <dd>
                 <LocalTime value={batch.finishedAt} />
               </dd>

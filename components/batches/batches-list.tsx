@@ -2,11 +2,12 @@ import Link from "next/link";
 import { LocalTime } from "@/components/time/local-time";
 import type { PayoutBatchListRow } from "@/lib/database/dashboard/queries/payout-batches";
 import { AutoRefresh } from "./auto-refresh";
-import { BATCH_STATUS_TEXT, totalsText } from "./batch-status";
+import { batchIsLive, totalsText } from "./batch-status";
+import { BatchStatusBadge } from "./batch-status-badge";
 
 /** The batches list: newest first, each with its status, progress and totals, linked to its page. */
 export function BatchesList(p: { batches: PayoutBatchListRow[]; canUpload: boolean }) {
-  const live = p.batches.some((b) => b.status === "awaiting_approval" || b.status === "sending");
+  const live = p.batches.some((b) => batchIsLive(b.status, b));
   return (
     <div className="page stack">
       <AutoRefresh active={live} intervalMs={5_000} />
@@ -31,6 +32,9 @@ export function BatchesList(p: { batches: PayoutBatchListRow[]; canUpload: boole
                 <th scope="col">File</th>
                 <th scope="col">Status</th>
                 <th scope="col" className="num">
+                  Sent
+                </th>
+                <th scope="col" className="num">
                   Settled
                 </th>
                 <th scope="col">Totals</th>
@@ -45,12 +49,13 @@ export function BatchesList(p: { batches: PayoutBatchListRow[]; canUpload: boole
                     <Link href={`/payouts/batches/${b.id}`}>{b.fileName}</Link>
                   </td>
                   <td>
-                    <span className="badge" data-status={BATCH_STATUS_TEXT[b.status]}>
-                      {BATCH_STATUS_TEXT[b.status]}
-                    </span>
+                    <BatchStatusBadge status={b.status} progress={b} />
                   </td>
-                  <td className="num">
-                    {b.settled} / {b.rowCount}
+                  <td className="num" data-testid="batch-sent">
+                    {b.sent} / {b.rowCount - b.cancelled}
+                  </td>
+                  <td className="num" data-testid="batch-settled">
+                    {b.settled} / {b.rowCount - b.cancelled}
                   </td>
                   <td>{totalsText(b.totals)}</td>
                   <td>

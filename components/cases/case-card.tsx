@@ -20,13 +20,36 @@ export function CaseCard({
   canClose: boolean;
 }) {
   const open = cases.find((c) => c.state === "open");
+  // Staff said the money arrived while the service has not (yet) said Success: the order's page says so.
+  const confirmed =
+    orderStatus === "Success" ? undefined : cases.find((c) => c.state === "found" && c.closedByEmail);
   return (
     <section
-      className={`card stack ${open ? "alert alert-warning" : ""}`}
+      className={`card stack ${open ? "alert alert-warning" : confirmed ? "alert alert-success" : ""}`}
       aria-labelledby="case-title"
       data-testid="case-card"
     >
-      <h2 id="case-title">{open ? "The customer says they paid" : "“I have paid” reports"}</h2>
+      <h2 id="case-title">
+        {open
+          ? "The customer says they paid"
+          : confirmed
+            ? "Payment confirmed by staff"
+            : "“I have paid” reports"}
+      </h2>
+      {confirmed ? (
+        <p className={styles.flush} data-testid="staff-confirmed-payment">
+          {confirmed.closedByEmail} confirmed{" "}
+          {confirmed.closedAt ? (
+            <>
+              on <LocalTime value={confirmed.closedAt} />{" "}
+            </>
+          ) : null}
+          that the customer's payment with reference{" "}
+          <span className={styles.reference}>{confirmed.reference}</span> arrived. The payment service still
+          reports this order as {orderStatus}; the customer's page says the payment is confirmed and no longer
+          asks them to pay.
+        </p>
+      ) : null}
       {open ? (
         <p className={styles.flush}>
           {orderStatus === "Success"

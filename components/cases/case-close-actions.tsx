@@ -20,7 +20,7 @@ export function CaseCloseActions({ caseId, reference }: { caseId: string; refere
       <DecisionDialog
         label="Close as found…"
         title="Close the case as found"
-        description={`The payment with reference ${reference} arrived. The customer's page says it was found.`}
+        description={`You confirm that the money arrived (reference ${reference}: the bank statement, a late callback). The customer's page stops its countdown and says the payment is confirmed; the order keeps the status the payment service reports, and its page says who confirmed it and when.`}
         confirmLabel="Close as found"
         primary
         offered

@@ -2,21 +2,23 @@ import "server-only";
 import { Fragment } from "react";
 import type { OrderRow } from "@/lib/database/dashboard/queries/orders";
 import { getPaymentApi } from "@/lib/runtime";
+import { viewerBankNamer } from "@/lib/pay-page/viewer-bank-name";
 import { recipientRows } from "./recipient";
 
 /** The name the bank directory gives `bankId` in `country`; undefined when it has none or cannot be read. */
 async function bankNameOf(country: string, bankId: unknown): Promise<string | undefined> {
   if (typeof bankId !== "number") return undefined;
   try {
-    const banks = await getPaymentApi().listBanks(country);
-    return banks.find((b) => b.id === bankId)?.name;
+    const bank = (await getPaymentApi().listBanks(country)).find((b) => b.id === bankId);
+    // By the directory's name: the service's ids need not be the reference data's.
+    return bank && (await viewerBankNamer())({ bankName: bank.name });
   } catch {
     // The page still shows the id; the Banks page explains a directory that cannot be read.
     return undefined;
   }
 }
 
-/** Who a pay-out pays: the recipient's details by method (card masked), the bank by its directory name. */
+/** Who a pay-out pays: the recipient's details by method (card masked), the bank as the pay page names it. */
 export async function RecipientCard({
   order,
 }: {

@@ -106,15 +106,16 @@ export function PaidCase({
   }
 
   const state = current?.state;
-  if (state === "open" || state === "found") {
-    const open = state === "open";
+  // A case closed as found is the page's own screen (pay-live.tsx, "confirmed"), not this card.
+  if (state === "found") return null;
+  if (state === "open") {
     return (
       <section className={`${styles.card} ${styles.caseCard}`} data-case={state} aria-labelledby={`${id}-t`}>
         <h2 id={`${id}-t`} className={styles.methodTitle}>
-          {open ? m.caseOpenTitle : m.caseFoundTitle}
+          {m.caseOpenTitle}
         </h2>
-        <p className={styles.steps}>{open ? m.caseOpenBody : m.caseFoundBody}</p>
-        {open && alreadyOpen ? <p className={styles.hint}>{m.caseAlreadyOpen}</p> : null}
+        <p className={styles.steps}>{m.caseOpenBody}</p>
+        {alreadyOpen ? <p className={styles.hint}>{m.caseAlreadyOpen}</p> : null}
       </section>
     );
   }

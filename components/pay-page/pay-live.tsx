@@ -16,7 +16,8 @@ import type { ReferenceKind } from "@/lib/cases/reference";
 import { PaidCase } from "./paid-case";
 import styles from "./pay-page.module.css";
 
-type Phase = "pay" | "expired" | "success" | "failed";
+/** "confirmed": staff closed the customer's "I have paid" case as found while the order is not Success. */
+type Phase = "pay" | "expired" | "success" | "failed" | "confirmed";
 
 interface PayStatus {
   status: string;
@@ -87,11 +88,14 @@ export function PayLive({
   const readings = useRef<number[]>([]);
   const tick = useRef<() => void>(() => {});
   const final = initialPhase !== "pay" || phaseOfStatus(status) !== undefined;
+  // Staff confirmed the money arrived: the clock stops (nothing is left to pay), the page keeps listening
+  // for the order's own Success.
+  const confirmed = reported?.state === "found";
   // An open case keeps the page listening after the order's end, until staff answer it.
   const listening = !final || reported?.state === "open";
 
   useEffect(() => {
-    if (expiresAtMs === null || final) return;
+    if (expiresAtMs === null || final || confirmed) return;
     if (readings.current.length === 0)
       readings.current = addReading([], offsetBound(serverNowMs, pageRequestSentAt()));
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -107,7 +111,7 @@ export function PayLive({
       clearTimeout(timer);
       tick.current = () => {};
     };
-  }, [serverNowMs, expiresAtMs, final]);
+  }, [serverNowMs, expiresAtMs, final, confirmed]);
 
   useEffect(() => {
     if (!listening) return;
@@ -183,8 +187,9 @@ export function PayLive({
     };
   }, [token, listening]);
 
-  const phase: Phase =
+  const ordered: Phase =
     phaseOfStatus(status) ?? (initialPhase !== "pay" ? initialPhase : left === 0 ? "expired" : "pay");
+  const phase: Phase = confirmed && ordered !== "success" ? "confirmed" : ordered;
 
   const caseBlock =
     paidCase && (phase === "pay" || phase === "expired") ? (

@@ -39,6 +39,9 @@ export function PayPage({
 }: PayPageProps) {
   const m = getMessages(locale);
   const paidAmount = <p className={styles.screenAmount}>{view.amount.text}</p>;
+  // Staff confirmed the money arrived (docs/guide.md, Payment cases): nothing is left to pay, so neither
+  // the details nor the amount to transfer are sent.
+  const confirmed = paidCase?.state === "found";
   return (
     <div className={styles.shell}>
       <PayHeader m={m} locale={locale} merchant={merchant} orderRef={view.orderRef} />
@@ -50,7 +53,12 @@ export function PayPage({
           initialPhase={view.phase}
           deadlineText={view.deadlineText}
           labels={{ timeLeft: m.timeLeft, payBefore: m.payBefore, waiting: m.waiting }}
-          screenTitles={{ success: m.successTitle, failed: m.failedTitle, expired: m.expiredTitle }}
+          screenTitles={{
+            success: m.successTitle,
+            failed: m.failedTitle,
+            expired: m.expiredTitle,
+            confirmed: m.caseFoundTitle,
+          }}
           paidCase={{ kind: referenceKind(view.method), m: caseMessages(m), initial: paidCase }}
           screens={{
             success: (
@@ -60,10 +68,15 @@ export function PayPage({
             ),
             failed: <StatusScreen tone="failed" title={m.failedTitle} body={m.failedBody} />,
             expired: <StatusScreen tone="expired" title={m.expiredTitle} body={m.expiredBody} />,
+            confirmed: (
+              <StatusScreen tone="success" title={m.caseFoundTitle} body={m.caseFoundBody}>
+                {paidAmount}
+              </StatusScreen>
+            ),
           }}
         >
-          {/* Once the order is final, its details are not even sent. */}
-          {view.phase === "pay" ? (
+          {/* Once the order is final or the payment confirmed, its details are not even sent. */}
+          {view.phase === "pay" && !confirmed ? (
             <>
               <AmountBlock view={view} m={m} />
               <MethodDetails

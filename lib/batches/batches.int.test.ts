@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database";
-import { getBatchView, listBatchLines } from "@/lib/database/dashboard/queries/payout-batches";
+import { getBatchView, listBatches, listBatchLines } from "@/lib/database/dashboard/queries/payout-batches";
 import type { User } from "@/lib/database/dashboard/queries/users";
 import type { OrderSubmitDeps } from "@/lib/orders/send";
 import { savePayoutApprovalSettings } from "@/lib/approvals/settings";
@@ -99,6 +99,17 @@ describe("bulk pay-out batches", () => {
     );
     expect(orders[0]?.n).toBe(40);
     expect((await auditOf(batchId)).map((e) => e.action)).toEqual(["batch.upload"]);
+
+    // Sent is not settled: every order is In progress. Settled counts the final ones (Refused too).
+    expect(view?.settled).toBe(0);
+    const listed = async () => (await listBatches(db)).find((b) => b.id === batchId);
+    expect(await listed()).toMatchObject({ sent: 40, cancelled: 0, settled: 0 });
+    const [first, second, third] = lines.map((l) => l.orderId);
+    await db.query("UPDATE orders SET status = 'Success' WHERE id = $1", [first]);
+    await db.query("UPDATE orders SET status = 'Refused' WHERE id = $1", [second]);
+    await db.query("UPDATE orders SET status = 'Submit failed' WHERE id = $1", [third]);
+    expect((await getBatchView(db, batchId))?.settled).toBe(2);
+    expect(await listed()).toMatchObject({ sent: 40, settled: 2 });
   });
 
   it("a row claimed again after its lease ran out finds its order: nothing is sent twice", async () => {

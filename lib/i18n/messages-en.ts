@@ -87,8 +87,9 @@ export const en = {
   caseOpenBody:
     "Your report was received. The merchant is looking for your payment; this page updates by itself. Do not pay again.",
   caseAlreadyOpen: "Your report is already being checked: no need to send it again.",
-  caseFoundTitle: "Your payment was found",
-  caseFoundBody: "The merchant found your payment. There is nothing more to do.",
+  caseFoundTitle: "The merchant confirmed your payment",
+  caseFoundBody:
+    "Your payment arrived and is being credited to this order. There is nothing more to do: do not pay again.",
   caseNotFoundTitle: "Your payment was not found",
   caseNotFoundBody:
     "The merchant could not find a payment with this reference. Contact the merchant with your receipt, or check the reference and send it again.",

@@ -89,8 +89,9 @@ export const ptBR: Messages = {
   caseOpenBody:
     "Recebemos seu aviso. A loja está procurando seu pagamento; esta página se atualiza sozinha. Não pague de novo.",
   caseAlreadyOpen: "Seu aviso já está em análise: não é preciso enviar de novo.",
-  caseFoundTitle: "Seu pagamento foi encontrado",
-  caseFoundBody: "A loja encontrou seu pagamento. Não é preciso fazer mais nada.",
+  caseFoundTitle: "A loja confirmou seu pagamento",
+  caseFoundBody:
+    "Seu pagamento chegou e está sendo creditado neste pedido. Não é preciso fazer mais nada. Não pague de novo.",
   caseNotFoundTitle: "Pagamento não encontrado",
   caseNotFoundBody:
     "A loja não encontrou um pagamento com este código. Fale com a loja e envie o comprovante, ou confira o código e envie de novo.",

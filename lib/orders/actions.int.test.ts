@@ -168,6 +168,23 @@ describe("GET /api/banks", () => {
     },
   );
 
+  it("names each bank as the pay page would for the browser's language (Сбербанк to a Russian reader)", async () => {
+    await signInAs("operator");
+    const sber = async (acceptLanguage: string) => {
+      testRequest.headers.set("accept-language", acceptLanguage);
+      try {
+        const res = await get("?country=RU");
+        expect(res.headers.get("vary")).toBe("Accept-Language");
+        return ((await res.json()) as { id: number; name: string }[]).find((b) => b.id === 1001)?.name;
+      } finally {
+        testRequest.headers.delete("accept-language");
+      }
+    };
+    expect(await sber("ru-RU,ru;q=0.9")).toBe("Сбербанк");
+    expect(await sber("en-US,en;q=0.9")).toBe("Sberbank");
+    expect(await sber("pt-BR")).toBe("Sberbank");
+  });
+
   it("a country without banks is an empty list", async () => {
     await signInAs("operator");
     const res = await get("?country=FR");

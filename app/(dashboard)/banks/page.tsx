@@ -9,6 +9,7 @@ import { CountryChooser } from "./country-chooser";
 import { parseCountryParam } from "./country-param";
 import { describeError, type ErrorView } from "./describe-error";
 import { log } from "@/lib/observability/logger";
+import { viewerBankNamer } from "@/lib/pay-page/viewer-bank-name";
 
 export const metadata: Metadata = { title: "Banks" };
 
@@ -30,7 +31,10 @@ export default async function BanksPage({
   if (param.ok) {
     try {
       // Asked for by this person: the request log names them.
-      result = { banks: await runActingAs(user.id, () => getPaymentApi().listBanks(param.country)) };
+      const banks = await runActingAs(user.id, () => getPaymentApi().listBanks(param.country));
+      // Named as the customer's pay page names them for this browser's language.
+      const bankName = await viewerBankNamer();
+      result = { banks: banks.map((b) => ({ ...b, name: bankName({ bankName: b.name }) })) };
     } catch (error) {
       if (!isPaymentApiError(error)) throw error;
       log().error({ error: error.toJSON() }, "banks: listBanks failed");

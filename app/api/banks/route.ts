@@ -5,12 +5,14 @@ import { banksQuerySchema } from "@/lib/contract";
 import { isPaymentApiError } from "@/lib/payment-api";
 import { getPaymentApi } from "@/lib/runtime";
 import { log } from "@/lib/observability/logger";
+import { viewerBankNamer } from "@/lib/pay-page/viewer-bank-name";
 
 export const dynamic = "force-dynamic";
 
 /**
  * GET /api/banks?country=RU → [{ id, name, country, code }]: the bank picker's data, fetched server side
  * through the signed client. Session-checked here (any signed-in role: reading the directory changes nothing).
+ * Each bank is named as the pay page names it for this browser's language (docs/architecture.md, Banks).
  */
 export async function GET(request: Request): Promise<Response> {
   const auth = await authorizeRequest(ANY_ROLE);
@@ -25,7 +27,11 @@ export async function GET(request: Request): Promise<Response> {
   try {
     // The picker's fetch is this person's doing: the request log names them.
     const banks = await runActingAs(auth.user.id, () => getPaymentApi().listBanks(parsed.data.country));
-    return Response.json(banks, { headers: { "Cache-Control": "private, max-age=300" } });
+    const bankName = await viewerBankNamer();
+    return Response.json(
+      banks.map((b) => ({ ...b, name: bankName({ bankName: b.name }) })),
+      { headers: { "Cache-Control": "private, max-age=300", Vary: "Accept-Language" } },
+    );
   } catch (error) {
     const detail = isPaymentApiError(error) ? error.message : "Unexpected error";
     if (!isPaymentApiError(error))

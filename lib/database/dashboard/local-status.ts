@@ -3,6 +3,8 @@
  * before the call). After that the order carries the service's own statuses (lib/contract/status.ts).
  * Pure module: safe in client components.
  */
+import { FINAL_STATUSES } from "@/lib/contract/status";
+
 export const SUBMITTING = "Submitting";
 export const SUBMIT_FAILED = "Submit failed";
 export const REFUSED = "Refused";
@@ -21,3 +23,9 @@ export const LOCAL_STATUSES = [
   CANCELLED,
 ] as const;
 export type LocalStatus = (typeof LOCAL_STATUSES)[number];
+
+/**
+ * A sent order nothing more will happen to: a final status of the service, or refused by it. A pay-out
+ * file is settled when every order it sent is one of these (docs/guide.md, Bulk pay-outs from a file).
+ */
+export const SETTLED_STATUSES: readonly string[] = [...FINAL_STATUSES, REFUSED];

@@ -10,6 +10,7 @@ import { type Kysely, sql as raw } from "kysely";
 import type { Sql } from "@/lib/database";
 import { typed } from "@/lib/database/kysely";
 import { leaseFromMs } from "@/lib/database/dashboard/queries/orders";
+import { SETTLED_STATUSES } from "@/lib/database/dashboard/local-status";
 import type {
   DashboardDatabase,
   NewPayoutBatchLineRow,
@@ -73,11 +74,15 @@ export async function getBatch(sql: Sql, id: string): Promise<PayoutBatchRow | n
   return row ?? null;
 }
 
-/** A batch with its creator's and decider's emails, and its rows counted by state. */
+/**
+ * A batch with its creator's and decider's emails, its rows counted by state, and how many of its sent rows'
+ * orders are settled (SETTLED_STATUSES): sent is not settled, an order In progress may still fail.
+ */
 export type PayoutBatchView = PayoutBatchRow & {
   createdByEmail: string | null;
   decidedByEmail: string | null;
   counts: Record<PayoutBatchRowState, number>;
+  settled: number;
 };
 
 const ZERO_COUNTS: Record<PayoutBatchRowState, number> = { pending: 0, sending: 0, sent: 0, cancelled: 0 };
@@ -98,11 +103,28 @@ export async function getBatchView(sql: Sql, id: string): Promise<PayoutBatchVie
     .where("batchId", "=", id)
     .groupBy("state")
     .execute();
-  return { ...batch, counts: { ...ZERO_COUNTS, ...Object.fromEntries(counts.map((c) => [c.state, c.n])) } };
+  const settled = await db(sql)
+    .selectFrom("payoutBatchRows as r")
+    .innerJoin("orders as o", "o.id", "r.orderId")
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), "integer").as("n"))
+    .where("r.batchId", "=", id)
+    .where("r.state", "=", "sent")
+    .where("o.status", "in", SETTLED_STATUSES)
+    .executeTakeFirstOrThrow();
+  return {
+    ...batch,
+    counts: { ...ZERO_COUNTS, ...Object.fromEntries(counts.map((c) => [c.state, c.n])) },
+    settled: settled.n,
+  };
 }
 
-/** A row of the batches list: the batch and how many of its rows are sent or cancelled. */
-export type PayoutBatchListRow = PayoutBatchRow & { createdByEmail: string | null; settled: number };
+/** A row of the batches list: the batch, how many of its rows are sent and cancelled, how many settled. */
+export type PayoutBatchListRow = PayoutBatchRow & {
+  createdByEmail: string | null;
+  sent: number;
+  cancelled: number;
+  settled: number;
+};
 
 export async function listBatches(sql: Sql, limit = 100): Promise<PayoutBatchListRow[]> {
   return db(sql)
@@ -115,7 +137,21 @@ export async function listBatches(sql: Sql, limit = 100): Promise<PayoutBatchLis
         .selectFrom("payoutBatchRows as r")
         .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
         .whereRef("r.batchId", "=", "b.id")
-        .where("r.state", "in", ["sent", "cancelled"])
+        .where("r.state", "=", "sent")
+        .as("sent"),
+      eb
+        .selectFrom("payoutBatchRows as r")
+        .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
+        .whereRef("r.batchId", "=", "b.id")
+        .where("r.state", "=", "cancelled")
+        .as("cancelled"),
+      eb
+        .selectFrom("payoutBatchRows as r")
+        .innerJoin("orders as o", "o.id", "r.orderId")
+        .select((e) => e.cast<number>(e.fn.countAll(), "integer").as("n"))
+        .whereRef("r.batchId", "=", "b.id")
+        .where("r.state", "=", "sent")
+        .where("o.status", "in", SETTLED_STATUSES)
         .as("settled"),
     ])
     .orderBy("b.createdAt", "desc")

@@ -8,6 +8,7 @@ import {
 import type { Sql } from "@/lib/database";
 import { csvStreamResponse } from "@/lib/http/csv-response";
 import { csvLine } from "@/lib/orders/csv";
+import { SETTLED_STATUSES } from "@/lib/database/dashboard/local-status";
 import { getDb } from "@/lib/runtime";
 
 export const runtime = "nodejs";
@@ -24,6 +25,8 @@ const HEADER = [
   "order_status",
   "provider_order_id",
   "note",
+  // yes: the order is final (SETTLED_STATUSES); no: sent but still In progress, or not sent.
+  "settled",
 ];
 
 async function* batches(db: Sql, batchId: string): AsyncGenerator<PayoutBatchLineView[]> {
@@ -63,6 +66,9 @@ export async function GET(
         l.orderStatus,
         l.providerOrderId,
         l.note,
+        l.state === "sent" && l.orderStatus !== null && SETTLED_STATUSES.includes(l.orderStatus)
+          ? "yes"
+          : "no",
       ]),
   );
 }
