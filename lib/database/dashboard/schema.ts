@@ -75,6 +75,8 @@ export interface SessionsColumns {
   userAgent: string | null;
   /** When this session last passed a second factor (0019): step-up is fresh for five minutes after. */
   secondFactorAt: Defaulted<Date | null>;
+  /** When this session was opened with a recovery code (0029): it may enrol a factor for five minutes after. */
+  recoverySignInAt: Defaulted<Date | null>;
   /** Signed in without the second factor the role requires (0019): Your account only, until one is set up. */
   mustEnrol: Defaulted<boolean>;
 }
