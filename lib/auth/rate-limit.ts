@@ -151,7 +151,13 @@ export async function attemptCountingFailures(
       now,
       new Date(now.getTime() - IN_FLIGHT_WINDOW_MS),
     );
-    const failures = windowStatus(await getRateLimit(sql, key), rule, now);
+    const window = await getRateLimit(sql, key);
+    // A window a check that began after this one opened is this one's too (not one of the future).
+    const failures = windowStatus(
+      window,
+      rule,
+      window && window.windowStart > now ? window.windowStart : now,
+    );
     if (failures.blocked) {
       await decrementRateLimit(sql, inFlightKey);
       return { outcome: "limited", retryAfterMs: failures.retryAfterMs };
