@@ -26,6 +26,7 @@ import {
   type PayoutBatchRow,
 } from "@/lib/database/dashboard/queries/payout-batches";
 import { type BatchPreview, isSubmittable, type ParsedBatch } from "./file";
+import { withUsedPaymentIdsRefused } from "./used-payment-ids";
 
 export type BatchResult = ActionResult<{ batchId: string }, { batchId: string }>;
 
@@ -58,6 +59,15 @@ export async function createBatch(sql: Sql, actor: Actor, parsed: ParsedBatch): 
   const existing = await findLiveBatchByHash(sql, parsed.sha256);
   if (existing) {
     return { ok: true, batchId: existing.id, message: "This file was already submitted: here is its batch." };
+  }
+  const checked = await withUsedPaymentIdsRefused(sql, parsed);
+  const used = checked.errors.length - parsed.errors.length;
+  if (used > 0) {
+    const first = checked.errors.find((e) => e.field === "paymentId");
+    return {
+      ok: false,
+      message: `${used} row${used === 1 ? "" : "s"} use a paymentId already used (row ${first?.row}: ${first?.message}). Check the file again.`,
+    };
   }
   const totals = Object.fromEntries(parsed.totals.map((t) => [t.currency, t.amount]));
   const rule = batchApprovalRule(await getApprovalSettings(sql), parsed.totals);

@@ -228,7 +228,7 @@ class StoredRequestRow implements BatchRequestRow {
 
 const UUID_LENGTH = 36;
 
-function rowError(row: number, field: string, message: string): RowError {
+export function rowError(row: number, field: string, message: string): RowError {
   return { row, field, label: field === "(row)" ? "Row" : fieldLabel(field), message };
 }
 
