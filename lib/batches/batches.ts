@@ -8,6 +8,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { ActionResult } from "@/lib/actions/action-result";
+import { approverHoldRefusal } from "@/lib/approvals/approver-hold";
 import type { Actor } from "@/lib/approvals/decide";
 import { approvalRuleFor } from "@/lib/approvals/rules";
 import { APPROVE_ROLES, ORDER_WRITE_ROLES, ROLE_LABELS } from "@/lib/auth/roles";
@@ -152,6 +153,8 @@ export async function approveBatch(
   const found = await batchToDecide(sql, actor, input.batchId);
   if (!found.ok) return found;
   const { batch } = found;
+  const held = await approverHoldRefusal(sql, actor);
+  if (held) return { ok: false, batchId: batch.id, message: held };
   const stepUp = await verifyStepUp(sql, actor.id, {
     password: input.password,
     code: input.code,
