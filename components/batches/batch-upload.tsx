@@ -126,9 +126,9 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
             aria-describedby={`${id}-hint`}
           />
           <span id={`${id}-hint`} className="hint">
-            At most {p.maxRows.toLocaleString("en")} rows and {p.maxBytes / 1024 / 1024} MB. CSV as Excel saves it (any
-            encoding it uses, separated by commas or semicolons) or an Excel workbook. Fix the file and choose
-            it again as often as needed: nothing is stored until you submit.
+            At most {p.maxRows.toLocaleString("en")} rows and {p.maxBytes / 1024 / 1024} MB. CSV as Excel
+            saves it (any encoding it uses, separated by commas or semicolons) or an Excel workbook. Fix the
+            file and choose it again as often as needed: nothing is stored until you submit.
           </span>
         </div>
         <div role="status" aria-live="polite">

@@ -41,7 +41,6 @@ export const BATCH_COLUMNS = [
 ] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
-
 /**
  * A full card number is never stored (docs/architecture.md, Card pay-outs), and a batch must be stored to
  * be sent after approval and across restarts: card pay-outs are sent one by one with the form.
