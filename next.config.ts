@@ -31,7 +31,7 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks these same sources (tsc --noEmit, its first step) before its browser step builds them:
   // when that passed it says so here, and the build does not check them a second time (≈20 s on 2 cores).
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPES_CHECKED === "1" },
-  // Server action bodies are small forms, but a bulk pay-out file may be 5 MB (lib/batches/file.ts,
+  // Server action bodies are small forms, but a bulk pay-out file may be 5 MB (lib/batches/schemas.ts,
   // BATCH_LIMITS): 6 MB leaves room for its multipart framing. It stays under the proxy's body buffer
   // (proxyClientMaxBodySize, 10 MB), so the action's own limit answers.
   experimental: { serverActions: { bodySizeLimit: "6mb" } },

@@ -205,7 +205,9 @@ export function BatchDetail(p: {
                         <StatusBadge status={l.orderStatus ?? "—"} />
                       </Link>
                     ) : (
-                      <span className="badge">{l.state === "cancelled" ? "Cancelled" : "Not sent yet"}</span>
+                      <span className="badge">
+                        {l.state !== "cancelled" ? "Not sent yet" : l.note ? "Not sent" : "Cancelled"}
+                      </span>
                     )}
                     {l.note ? <span className="muted"> {l.note}</span> : null}
                   </td>

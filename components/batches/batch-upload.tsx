@@ -6,6 +6,7 @@ import { useId, useRef, useState } from "react";
 import { useFormAction } from "@/components/forms/use-form-action";
 import { type BatchPreviewResult, previewBatchAction } from "@/lib/actions/preview-batch-action";
 import { submitBatchAction } from "@/lib/actions/submit-batch-action";
+import { fileTooLargeMessage } from "@/lib/batches/schemas";
 import type { PayoutMethod } from "@/lib/contract";
 import styles from "./batches.module.css";
 
@@ -16,7 +17,7 @@ type Preview = Extract<BatchPreviewResult, { ok: true }>;
  * totals per currency, the file's SHA-256, duplicate paymentIds), fix and choose it again, then submit. The
  * file stays in the browser between the two steps; the server checks it again on submit.
  */
-export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: number; maxMegabytes: number }) {
+export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: number; maxBytes: number }) {
   const router = useRouter();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -44,6 +45,12 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
     check.setStatus(null);
     send.setStatus(null);
     if (!picked) return;
+    // Never read nor sent: the dashboard would refuse the body before reading it, and the page could only say
+    // it failed.
+    if (picked.size > p.maxBytes) {
+      check.setStatus({ tone: "error", text: fileTooLargeMessage(p.maxBytes, picked.size) });
+      return;
+    }
     // The bytes as they are now: a File only points at the file on disk, so submitting would read it again,
     // changed or not since its preview. What is submitted is what was checked.
     let chosen: File;
@@ -63,7 +70,7 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
           check.setStatus({ tone: "error", text });
         }
       },
-      { text: "Could not reach the dashboard (is the file larger than the limit?). Try again." },
+      { text: "Could not reach the dashboard. Try again." },
     );
   }
 
@@ -119,9 +126,9 @@ export function BatchUpload(p: { methods: readonly PayoutMethod[]; maxRows: numb
             aria-describedby={`${id}-hint`}
           />
           <span id={`${id}-hint`} className="hint">
-            At most {p.maxRows.toLocaleString("en")} rows and {p.maxMegabytes} MB. CSV as Excel saves it (any
-            encoding it uses, separated by commas or semicolons) or an Excel workbook. Fix the file and choose
-            it again as often as needed: nothing is stored until you submit.
+            At most {p.maxRows.toLocaleString("en")} rows and {p.maxBytes / 1024 / 1024} MB. CSV as Excel
+            saves it (any encoding it uses, separated by commas or semicolons) or an Excel workbook. Fix the
+            file and choose it again as often as needed: nothing is stored until you submit.
           </span>
         </div>
         <div role="status" aria-live="polite">

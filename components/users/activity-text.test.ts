@@ -38,6 +38,23 @@ describe("describeActivity", () => {
       "Added d@x.io as viewer",
     ],
     [
+      { action: "user.create", target: "u3", targetEmail: "d@x.io", details: { role: "approver" } },
+      "Added d@x.io as approver — who may now approve pay-outs, this admin's own included",
+    ],
+    [
+      {
+        action: "user.role",
+        target: "u2",
+        targetEmail: "c@x.io",
+        details: { from: "viewer", to: "approver" },
+      },
+      "Changed c@x.io from viewer to approver — who may now approve pay-outs, this admin's own included",
+    ],
+    [
+      { action: "settings.approver-hold", target: null, targetEmail: null, details: { from: 0, to: 24 } },
+      "Set the wait before a new approver may approve from off to 24 h",
+    ],
+    [
       { action: "user.disable", target: "u4", targetEmail: null, details: { email: "e@x.io" } },
       "Disabled e@x.io",
     ],

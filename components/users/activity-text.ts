@@ -37,6 +37,16 @@ function who(e: ActivityEntry): ActivityPart {
   return email ?? e.target ?? "an unknown account";
 }
 
+/**
+ * An admin who adds an approver (or an admin) has a second person for their own pay-outs: the entry says so
+ * beside who did it and when (docs/security.md, Roles).
+ */
+function mayApprove(role: unknown): string {
+  return role === "approver" || role === "admin"
+    ? " — who may now approve pay-outs, this admin's own included"
+    : "";
+}
+
 const DIRECTION: Record<string, string> = { payin: "pay-in", payout: "pay-out" };
 
 /** "pay-in 7651ab12" linked to the order: the paymentId's first 8 characters, as the orders list shows it. */
@@ -123,8 +133,13 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
     ` against sign-in until ${utcMinute(str(e.details.until))} (too many failed attempts)`,
   ],
   "user.bootstrap": (e) => ["Created the first admin ", who(e)],
-  "user.create": (e) => ["Added ", who(e), ` as ${str(e.details.role)}`],
-  "user.role": (e) => ["Changed ", who(e), ` from ${str(e.details.from)} to ${str(e.details.to)}`],
+  "user.create": (e) => ["Added ", who(e), ` as ${str(e.details.role)}`, mayApprove(e.details.role)],
+  "user.role": (e) => [
+    "Changed ",
+    who(e),
+    ` from ${str(e.details.from)} to ${str(e.details.to)}`,
+    mayApprove(e.details.to),
+  ],
   "user.disable": (e) => ["Disabled ", who(e)],
   "user.enable": (e) => ["Enabled ", who(e)],
   "user.unlock": (e) => ["Unlocked ", who(e)],
@@ -179,6 +194,9 @@ const SENTENCES: Record<AuditAction, (e: ActivityEntry) => ActivityPart[]> = {
   ],
   "settings.payout-approvals": (e) => [
     `Set pay-out approvals from ${str(e.details.from) || "off"} to ${str(e.details.to) || "off"}`,
+  ],
+  "settings.approver-hold": (e) => [
+    `Set the wait before a new approver may approve from ${Number(e.details.from) ? `${Number(e.details.from)} h` : "off"} to ${Number(e.details.to) ? `${Number(e.details.to)} h` : "off"}`,
   ],
   "settings.second-factor": (e) => [
     e.details.required === true

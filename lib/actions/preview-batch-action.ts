@@ -3,6 +3,8 @@
 import { ORDER_WRITE_ROLES } from "@/lib/auth/roles";
 import { type BatchPreview, parseBatchFile } from "@/lib/batches/file";
 import { batchUploadSchema, PREVIEW_ERRORS_SHOWN } from "@/lib/batches/schemas";
+import { withUsedPaymentIdsRefused } from "@/lib/batches/used-payment-ids";
+import { getDb } from "@/lib/runtime";
 import type { ActionResult } from "./action-result";
 import { defineAction } from "./define-action";
 
@@ -13,7 +15,8 @@ export const previewBatchAction = defineAction({
   access: ORDER_WRITE_ROLES,
   args: [batchUploadSchema],
   handler: async (_context, { file }): Promise<BatchPreviewResult> => {
-    const { requests: _, ...preview } = await parseBatchFile(file.name, file.stream());
+    const parsed = await parseBatchFile(file.name, file.stream());
+    const { requests: _, ...preview } = await withUsedPaymentIdsRefused(await getDb(), parsed);
     return {
       ok: true,
       errorCount: preview.errors.length,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrorMapFromZod } from "@/lib/orders/field-errors";
-import { alertChannelInputSchema, maskedTarget } from "./channel-schema";
+import { alertChannelInputSchema, CREDENTIALS_IN_URL_MESSAGE, maskedTarget } from "./channel-schema";
 import { alertRuleSettingsSchema, defaultRuleSettings } from "./rules";
 
 const errorsOf = (input: unknown) => {
@@ -9,6 +9,16 @@ const errorsOf = (input: unknown) => {
 };
 
 describe("alert channel input", () => {
+  it.each([
+    "http://user:pass@hooks.example.com/x",
+    "https://user@hooks.example.com/x",
+    "https://:pass@hooks.example.com/x",
+  ])("refuses a webhook URL carrying a user name or password (%s), naming the field", (target) => {
+    expect(errorsOf({ kind: "webhook", name: "Ops", target, format: "json" })).toEqual({
+      target: CREDENTIALS_IN_URL_MESSAGE,
+    });
+  });
+
   it("takes a webhook with a format, and e-mail recipients normalised", () => {
     expect(
       alertChannelInputSchema.parse({

@@ -16,6 +16,18 @@ export const MAX_RECIPIENTS = 20;
 
 const email = z.email();
 
+/**
+ * A password in a webhook URL (`https://user:pass@host/…`) would be shown wherever the URL is and is never
+ * sent (fetch refuses such URLs): the URL is refused instead. A token in its path or query is kept, and
+ * lists show only the URL's start (maskedTarget).
+ */
+export const CREDENTIALS_IN_URL_MESSAGE =
+  "Remove the user name and password before the @: a webhook URL cannot carry them (put a token in its path instead)";
+
+export function hasCredentials(url: URL): boolean {
+  return url.username !== "" || url.password !== "";
+}
+
 export const alertChannelInputSchema = z
   .object({
     kind: z.enum(["webhook", "email"], { message: "Choose webhook or e-mail" }),
@@ -37,6 +49,8 @@ export const alertChannelInputSchema = z
       } catch {}
       if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
         ctx.addIssue({ code: "custom", path: ["target"], message: "Enter an http:// or https:// URL" });
+      else if (hasCredentials(url))
+        ctx.addIssue({ code: "custom", path: ["target"], message: CREDENTIALS_IN_URL_MESSAGE });
       if (c.format === "telegram" && !c.chatId)
         ctx.addIssue({
           code: "custom",

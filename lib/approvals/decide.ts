@@ -15,6 +15,7 @@ import { claimForApproval, closeAwaiting } from "@/lib/database/dashboard/querie
 import type { OrderActionResult } from "@/lib/orders/field-errors";
 import { rebuildRequest } from "@/lib/orders/retry";
 import { type OrderSubmitDeps, send, submitLeaseMs } from "@/lib/orders/send";
+import { approverHoldRefusal } from "./approver-hold";
 import type { ApprovePayoutInput, CancelPayoutInput, RejectPayoutInput } from "./decision-schemas";
 
 /** Who decides: the signed-in staff member. */
@@ -79,6 +80,8 @@ export async function approvePayout(
   if (!found.ok) return found;
   const { order } = found;
   if (order.createdBy === actor.id) return { ok: false, orderId: order.id, message: OWN_PAYOUT_MESSAGE };
+  const held = await approverHoldRefusal(deps.sql, actor);
+  if (held) return { ok: false, orderId: order.id, message: held };
   const stepUp = await verifyStepUp(deps.sql, actor.id, {
     password: input.password,
     code: input.code,

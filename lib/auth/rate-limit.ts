@@ -3,6 +3,7 @@ import type { Sql } from "@/lib/database";
 import {
   decrementRateLimit,
   deleteRateLimit,
+  getRateLimit,
   incrementRateLimit,
 } from "@/lib/database/dashboard/queries/rate-limits";
 import { normalizeEmail } from "@/lib/database/dashboard/queries/users";
@@ -113,4 +114,66 @@ export async function releaseAttempt(sql: Sql, key: string): Promise<void> {
 
 export async function resetRateLimit(sql: Sql, key: string): Promise<void> {
   await deleteRateLimit(sql, key);
+}
+
+export type CountedAttempt =
+  | { outcome: "succeeded" }
+  | { outcome: "failed"; exhausted: boolean; retryAfterMs: number }
+  /** The failures had used the allowance up: the work was not done. */
+  | { outcome: "limited"; retryAfterMs: number }
+  /** Others' checks kept the allowance in use past the wait: the work was not done. */
+  | { outcome: "busy" };
+
+/** How long an attempt waits for the checks in flight to free the allowance. */
+export const IN_FLIGHT_WAIT_MS = 10_000;
+/** A check in flight that was never given back (a crash) stops holding the allowance after this. */
+const IN_FLIGHT_WINDOW_MS = 60_000;
+
+/**
+ * Does `work` (a password check) under a limit that counts only its failures, yet never lets more checks run
+ * at once than failures are left: each check in flight holds one (`<key>:in-flight`), a failure is counted
+ * before its hold is given back, and a check that finds the allowance held waits for it. So a burst of right
+ * passwords all pass, one after another, and a burst of guesses still gets no more than the limit checked.
+ */
+export async function attemptCountingFailures(
+  sql: Sql,
+  key: string,
+  rule: RateLimitRule,
+  now: Date,
+  work: () => Promise<boolean>,
+): Promise<CountedAttempt> {
+  const inFlightKey = `${key}:in-flight`;
+  const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (;;) {
+    const held = await incrementRateLimit(
+      sql,
+      inFlightKey,
+      now,
+      new Date(now.getTime() - IN_FLIGHT_WINDOW_MS),
+    );
+    const window = await getRateLimit(sql, key);
+    // A window a check that began after this one opened is this one's too (not one of the future).
+    const failures = windowStatus(
+      window,
+      rule,
+      window && window.windowStart > now ? window.windowStart : now,
+    );
+    if (failures.blocked) {
+      await decrementRateLimit(sql, inFlightKey);
+      return { outcome: "limited", retryAfterMs: failures.retryAfterMs };
+    }
+    if (held.count <= failures.remaining) {
+      try {
+        if (await work()) return { outcome: "succeeded" };
+        const after = await incrementRateLimit(sql, key, now, windowStaleBefore(rule, now));
+        const status = attemptStatus(after, rule, now);
+        return { outcome: "failed", exhausted: status.exhausted, retryAfterMs: status.retryAfterMs };
+      } finally {
+        await decrementRateLimit(sql, inFlightKey);
+      }
+    }
+    await decrementRateLimit(sql, inFlightKey);
+    if (Date.now() >= waitUntil) return { outcome: "busy" };
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60));
+  }
 }

@@ -38,8 +38,11 @@ export async function createSession(
   userId: string,
   meta: { ip: string | null; userAgent: string | null },
   now: Date = new Date(),
-  /** `secondFactor`: signed in with one (step-up fresh from now); `mustEnrol`: the role needs one and has none. */
-  factor: { secondFactor?: boolean; mustEnrol?: boolean } = {},
+  /**
+   * `secondFactor`: signed in with one — an app or a passkey makes step-up fresh from now, a recovery code only
+   * lets the session enrol a new factor (docs/security.md, Step-up); `mustEnrol`: the role needs one and has none.
+   */
+  factor: { secondFactor?: "totp" | "passkey" | "recovery-code"; mustEnrol?: boolean } = {},
 ): Promise<NewSessionResult> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS);
@@ -50,7 +53,8 @@ export async function createSession(
     expiresAt,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
-    secondFactorAt: factor.secondFactor ? now : null,
+    secondFactorAt: factor.secondFactor && factor.secondFactor !== "recovery-code" ? now : null,
+    recoverySignInAt: factor.secondFactor === "recovery-code" ? now : null,
     mustEnrol: factor.mustEnrol ?? false,
   });
   return { token, expiresAt };

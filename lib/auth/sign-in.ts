@@ -203,7 +203,11 @@ export async function openSignedInSession(
   sql: Sql,
   user: Pick<UserRow, "id" | "email" | "name" | "role" | "mustChangePassword">,
   from: { ip: string | null; userAgent: string | null; deviceId: string | null },
-  how: { audited: Record<string, unknown>; secondFactor?: boolean; mustEnrol?: boolean },
+  how: {
+    audited: Record<string, unknown>;
+    secondFactor?: "totp" | "passkey" | "recovery-code";
+    mustEnrol?: boolean;
+  },
   now: Date,
 ): Promise<SignedIn> {
   const session = await createSession(sql, user.id, from, now, {

@@ -7,7 +7,10 @@
  *    not enough, and recovery codes are for signing in only;
  * 2. an account with no second factor confirms with its password instead.
  * Wrong passwords count against a per-account window (the sign-in's limits), wrong codes against the
- * second factor's, so a stolen session cannot guess either through this door.
+ * second factor's, so a stolen session cannot guess either through this door. Only wrong passwords count:
+ * right ones sent at once pass one after another (attemptCountingFailures).
+ * A session opened with a recovery code is fresh for one purpose only, enrolling a new factor
+ * (`StepUpPurpose`): it never approves money nor makes new recovery codes.
  */
 import "server-only";
 import type {
@@ -23,7 +26,7 @@ import {
 import { getUserByIdWithPassword } from "@/lib/database/dashboard/queries/users";
 import { runtime } from "@/lib/runtime";
 import { verifyPassword } from "./password";
-import { minutesToWait, type RateLimitRule, releaseAttempt, reserveAttempt } from "./rate-limit";
+import { attemptCountingFailures, minutesToWait, type RateLimitRule } from "./rate-limit";
 import type { SecondFactorDeps } from "./second-factor/deps";
 import type { StepUpPrompt } from "./second-factor/types";
 
@@ -52,6 +55,9 @@ export interface StepUpProof {
   sessionId?: string;
 }
 
+/** What the step-up is for: "enrol-factor" (adding an app or a passkey) also takes a recent recovery sign-in. */
+export type StepUpPurpose = "act" | "enrol-factor";
+
 export type StepUpResult =
   | { ok: true; method: "password" | "second-factor" }
   | { ok: false; fieldErrors: Record<string, string>; message: string };
@@ -67,19 +73,26 @@ export async function stepUpPrompt(sql: Sql, userId: string): Promise<StepUpProm
 }
 
 /**
- * "fresh" when this session passed a TOTP or passkey check within STEP_UP_VALID_MS, "required" when the
- * user has a factor but no fresh check (a password is then not enough), "none" when they have no factor.
+ * "fresh" when this session passed a TOTP or passkey check within STEP_UP_VALID_MS (or, to enrol a factor,
+ * was opened with a recovery code within it), "required" when the user has a factor but no fresh check (a
+ * password is then not enough), "none" when they have no factor.
  */
 export async function freshSecondFactor(
   sql: Sql,
   userId: string,
   now: Date,
   sessionId?: string,
+  purpose: StepUpPurpose = "act",
 ): Promise<"fresh" | "required" | "none"> {
   if ((await listSecondFactors(sql, userId)).length === 0) return "none";
-  const at = sessionId ? await getSessionSecondFactorAt(sql, sessionId, userId) : null;
-  const age = at ? now.getTime() - at.getTime() : Number.POSITIVE_INFINITY;
-  return age >= 0 && age < STEP_UP_VALID_MS ? "fresh" : "required";
+  if (!sessionId) return "required";
+  const checked = await getSessionSecondFactorAt(sql, sessionId, userId);
+  const within = (at: Date | null) => {
+    const age = at ? now.getTime() - at.getTime() : Number.POSITIVE_INFINITY;
+    return age >= 0 && age < STEP_UP_VALID_MS;
+  };
+  if (within(checked.secondFactorAt)) return "fresh";
+  return purpose === "enrol-factor" && within(checked.recoverySignInAt) ? "fresh" : "required";
 }
 
 const defaultFactorDeps = () => runtime().secondFactorDeps();
@@ -90,8 +103,9 @@ export async function verifyStepUp(
   proof: StepUpProof,
   now: Date = new Date(),
   factorDeps: () => Promise<SecondFactorDeps> = defaultFactorDeps,
+  purpose: StepUpPurpose = "act",
 ): Promise<StepUpResult> {
-  const factor = await freshSecondFactor(sql, userId, now, proof.sessionId);
+  const factor = await freshSecondFactor(sql, userId, now, proof.sessionId, purpose);
   if (factor === "fresh") return { ok: true, method: "second-factor" };
   if (factor === "required") return stepUpWithCode(sql, userId, proof, now, factorDeps);
   const refuse = (message: string): StepUpResult => ({
@@ -99,17 +113,23 @@ export async function verifyStepUp(
     fieldErrors: { [STEP_UP_FIELD]: message },
     message,
   });
-  if (!proof.password) return refuse("Enter your password to confirm.");
-  const key = `step-up:${userId}`;
-  const attempt = await reserveAttempt(sql, key, STEP_UP_PASSWORD_RULE, now);
-  if (!attempt.allowed) {
+  const password = proof.password;
+  if (!password) return refuse("Enter your password to confirm.");
+  const attempt = await attemptCountingFailures(
+    sql,
+    `step-up:${userId}`,
+    STEP_UP_PASSWORD_RULE,
+    now,
+    async () => {
+      const user = await getUserByIdWithPassword(sql, userId);
+      return Boolean(user && !user.disabledAt && (await verifyPassword(password, user.passwordHash)));
+    },
+  );
+  if (attempt.outcome === "succeeded") return { ok: true, method: "password" };
+  if (attempt.outcome === "limited") {
     return refuse(`Too many wrong passwords. Try again in ${minutesToWait(attempt.retryAfterMs)} min.`);
   }
-  const user = await getUserByIdWithPassword(sql, userId);
-  if (user && !user.disabledAt && (await verifyPassword(proof.password, user.passwordHash))) {
-    await releaseAttempt(sql, key);
-    return { ok: true, method: "password" };
-  }
+  if (attempt.outcome === "busy") return refuse("Too many confirmations at once. Try again in a moment.");
   return refuse("Wrong password.");
 }
 

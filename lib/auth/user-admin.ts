@@ -44,6 +44,8 @@ export async function createUser(
       role: input.role,
       passwordHash,
       oneTimePasswordExpiresAt: new Date(now.getTime() + ONE_TIME_PASSWORD_LIFETIME_MS),
+      roleGrantedAt: now,
+      roleGrantedBy: actor.id,
     });
     if (!user) {
       const message = "A user with this email already exists";
@@ -82,7 +84,7 @@ export async function updateUser(
     let message: string;
     if (input.intent === "set-role") {
       if (before.role === input.role) return { ok: true, user: before, message: "Role unchanged." };
-      user = await setUserRole(tx, before.id, input.role, now);
+      user = await setUserRole(tx, before.id, input.role, now, actor.id);
       // Open event streams close and open again, checked under the new role; the sessions stay.
       await closeUserStreams(tx, before.id, "role-changed");
       message = `${before.email} is now ${input.role}.`;

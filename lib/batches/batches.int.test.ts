@@ -128,7 +128,7 @@ describe("bulk pay-out batches", () => {
     expect((await getBatchView(db, batchId))?.status).toBe("done");
   });
 
-  it("the same file submitted twice is the same batch; uploaded again after a reject, no order is doubled", async () => {
+  it("the same file submitted twice is the same batch; uploaded again after its orders were made, refused", async () => {
     await setApprovals({ mode: "off" });
     const text = sbpFile(3);
     const first = await upload(text);
@@ -137,11 +137,15 @@ describe("bulk pay-out batches", () => {
     const ids = first.parsed.requests.map((r) => r.paymentId);
     expect(second.parsed.requests.map((r) => r.paymentId)).toEqual(ids);
     await sendBatchRows(deps());
-    // Rejected, then the same file uploaded again: a new batch, the same paymentIds, the same orders.
+    // Rejected after its orders were made, then the same file uploaded again: its paymentIds are the
+    // orders' now, so it is refused (issue 44 §4) and no order is doubled.
     await db.query("UPDATE payout_batches SET status = 'rejected' WHERE id = $1", [first.batchId]);
-    const third = await upload(text);
-    expect(third.batchId).not.toBe(first.batchId);
-    expect(await sendBatchRows(deps())).toMatchObject({ sent: 3, found: 3 });
+    const again = await parseBatchFile("payouts.csv", [new TextEncoder().encode(text)]);
+    expect(await createBatch(db, actor(users.operator), again)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("3 rows use a paymentId already used"),
+    });
+    expect(await sendBatchRows(deps())).toMatchObject({ sent: 0 });
     expect(await sandboxCount(ids)).toEqual([1, 1, 1]);
   });
 

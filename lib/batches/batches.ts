@@ -8,6 +8,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { ActionResult } from "@/lib/actions/action-result";
+import { approverHoldRefusal } from "@/lib/approvals/approver-hold";
 import type { Actor } from "@/lib/approvals/decide";
 import { approvalRuleFor } from "@/lib/approvals/rules";
 import { APPROVE_ROLES, ORDER_WRITE_ROLES, ROLE_LABELS } from "@/lib/auth/roles";
@@ -26,6 +27,7 @@ import {
   type PayoutBatchRow,
 } from "@/lib/database/dashboard/queries/payout-batches";
 import { type BatchPreview, isSubmittable, type ParsedBatch } from "./file";
+import { withUsedPaymentIdsRefused } from "./used-payment-ids";
 
 export type BatchResult = ActionResult<{ batchId: string }, { batchId: string }>;
 
@@ -58,6 +60,15 @@ export async function createBatch(sql: Sql, actor: Actor, parsed: ParsedBatch): 
   const existing = await findLiveBatchByHash(sql, parsed.sha256);
   if (existing) {
     return { ok: true, batchId: existing.id, message: "This file was already submitted: here is its batch." };
+  }
+  const checked = await withUsedPaymentIdsRefused(sql, parsed);
+  const used = checked.errors.length - parsed.errors.length;
+  if (used > 0) {
+    const first = checked.errors.find((e) => e.field === "paymentId");
+    return {
+      ok: false,
+      message: `${used} row${used === 1 ? "" : "s"} use a paymentId already used (row ${first?.row}: ${first?.message}). Check the file again.`,
+    };
   }
   const totals = Object.fromEntries(parsed.totals.map((t) => [t.currency, t.amount]));
   const rule = batchApprovalRule(await getApprovalSettings(sql), parsed.totals);
@@ -142,6 +153,8 @@ export async function approveBatch(
   const found = await batchToDecide(sql, actor, input.batchId);
   if (!found.ok) return found;
   const { batch } = found;
+  const held = await approverHoldRefusal(sql, actor);
+  if (held) return { ok: false, batchId: batch.id, message: held };
   const stepUp = await verifyStepUp(sql, actor.id, {
     password: input.password,
     code: input.code,

@@ -35,6 +35,11 @@ async function peeked(chunks: AsyncIterable<Uint8Array>) {
 
 const DELIMITER_NAMES = { ",": "commas", ";": "semicolons", "\t": "tabs" } as const;
 
+/** A row (or the header) longer than this is no pay-out: reading stops there rather than hold it. */
+const MAX_RECORD_CHARS = 64 * 1024;
+const RECORD_TOO_LONG = (line: number) =>
+  `A row is longer than ${MAX_RECORD_CHARS / 1024} KB (line ${line}): is it a CSV file, one pay-out a line?`;
+
 /** Reads `chunks` as CSV text in `encoding`, the delimiter told by the header line; answers the delimiter. */
 async function readCsvRecords(
   texts: AsyncIterable<string>,
@@ -47,7 +52,12 @@ async function readCsvRecords(
   let head = "";
   const start = (firstLine: string) => {
     delimiter = headerDelimiter(firstLine);
-    const p = parse({ delimiter, skip_empty_lines: true, relax_column_count: true });
+    const p = parse({
+      delimiter,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      max_record_size: MAX_RECORD_CHARS,
+    });
     // No `info`: it is two objects per record; the parser's running count says the record's line.
     p.on("data", (record: string[]) => onRecord(record, p.info.lines));
     ended = new Promise<void>((resolve, reject) => {
@@ -69,6 +79,7 @@ async function readCsvRecords(
       }
       head += text;
       const newline = head.search(/[\r\n]/);
+      if (newline < 0 && head.length > MAX_RECORD_CHARS) throw new FileReadError(RECORD_TOO_LONG(1));
       if (newline < 0) continue;
       parser = start(head.slice(0, newline));
       await write(parser, head);
@@ -82,7 +93,10 @@ async function readCsvRecords(
     }
     return delimiter;
   } catch (error) {
+    if (error instanceof FileReadError) throw error;
     if (error instanceof FileEncodingError) throw new FileReadError(error.message);
+    if ((error as { code?: string }).code === "CSV_MAX_RECORD_SIZE")
+      throw new FileReadError(RECORD_TOO_LONG(parser?.info.lines ?? 1));
     throw new FileReadError(`The file is not valid CSV: ${(error as Error).message}`);
   } finally {
     parser?.destroy();

@@ -22,6 +22,7 @@ import { csvLine } from "@/lib/orders/csv";
 import { fieldLabel } from "@/lib/orders/field-labels";
 import { payoutFormSchema, type PayoutSubmission } from "@/lib/orders/payout-form-schema";
 import { FileReadError, readFileRecords } from "./file-records";
+import { BATCH_LIMITS, fileTooLargeMessage } from "./schemas";
 
 /** The file's columns, in the templates' order: the contract's field paths (postbackUrl is the dashboard's). */
 export const BATCH_COLUMNS = [
@@ -39,8 +40,6 @@ export const BATCH_COLUMNS = [
   ...PAYOUT_DETAIL_FIELDS.map((f) => `payoutDetails.${f}` as const),
 ] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
-
-export const BATCH_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 10_000 } as const;
 
 /**
  * A full card number is never stored (docs/architecture.md, Card pay-outs), and a batch must be stored to
@@ -228,7 +227,7 @@ class StoredRequestRow implements BatchRequestRow {
 
 const UUID_LENGTH = 36;
 
-function rowError(row: number, field: string, message: string): RowError {
+export function rowError(row: number, field: string, message: string): RowError {
   return { row, field, label: field === "(row)" ? "Row" : fieldLabel(field), message };
 }
 
@@ -309,9 +308,7 @@ export async function parseBatchFile(
     if (!tooLarge) out.fileErrors.push(error.message);
   }
   if (tooLarge) {
-    out.fileErrors.unshift(
-      `The file is larger than ${limits.maxBytes / 1024 / 1024} MB: split it into smaller files.`,
-    );
+    out.fileErrors.unshift(fileTooLargeMessage(limits.maxBytes));
   }
   if (!header && out.fileErrors.length === 0) out.fileErrors.push("The file is empty: it has no header row.");
   else if (header && out.rows === 0 && out.fileErrors.length === 0)
@@ -323,6 +320,12 @@ export async function parseBatchFile(
 }
 
 /** The header's columns, or null (with the reason in `errors`) when one is unknown or repeated. */
+/** Column names as an error quotes them: a few, each cut short (a header may be a whole file's line). */
+function quoted(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((n) => `“${n.length > 40 ? `${n.slice(0, 40)}…` : n}”`);
+  return shown.join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
+}
+
 function headerOf(record: readonly string[], errors: string[]): BatchColumn[] | null {
   const names = record.map((c) => cellText(c) ?? "");
   const known = new Set<string>(BATCH_COLUMNS);
@@ -330,10 +333,10 @@ function headerOf(record: readonly string[], errors: string[]): BatchColumn[] | 
   const repeated = names.filter((n, i) => names.indexOf(n) !== i);
   if (unknown.length > 0) {
     errors.push(
-      `Unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `“${n}”`).join(", ")}: the header row names the contract's fields (${BATCH_COLUMNS.join(", ")}). Download a template.`,
+      `Unknown column${unknown.length > 1 ? "s" : ""} ${quoted(unknown)}: the header row names the contract's fields (${BATCH_COLUMNS.join(", ")}). Download a template.`,
     );
   }
-  if (repeated.length > 0) errors.push(`Repeated column ${repeated.map((n) => `“${n}”`).join(", ")}.`);
+  if (repeated.length > 0) errors.push(`Repeated column ${quoted(repeated)}.`);
   return unknown.length > 0 || repeated.length > 0 ? null : (names as BatchColumn[]);
 }
 

@@ -258,13 +258,17 @@ async function sendRow(pass: Pass, row: PayoutBatchLineRow, held: Held): Promise
   }
   // Read again only when a send failed: the note says why (Refused or Submit failed, and the error).
   const settled = sent && !sent.ok ? ((await getOrderById(deps.sql, order.id)) ?? order) : order;
-  const failed =
-    !another && (sent ? !sent.ok : settled.status === REFUSED || settled.status === SUBMIT_FAILED);
-  const note = another
-    ? "paymentId already used by another order"
-    : failed
-      ? failureNote(settled, outcome)
-      : null;
+  if (another) {
+    // Never linked to the other order: that one is not this row's pay-out (another file's, or the form's).
+    const note = "Not sent: paymentId already used by another order";
+    return {
+      found: false,
+      failed: true,
+      row: { batchId: row.batchId, rowNumber: row.rowNumber, orderId: null, note },
+    };
+  }
+  const failed = sent ? !sent.ok : settled.status === REFUSED || settled.status === SUBMIT_FAILED;
+  const note = failed ? failureNote(settled, outcome) : null;
   return {
     found: !created,
     failed,

@@ -128,6 +128,19 @@ describe("submitting from the pay page", () => {
     expect((await post(fresh.token, { reference: PIX }, { address: "203.0.113.78" })).status).toBe(201);
   });
 
+  test("posts to made-up tokens count per address before the look-up: 404 until the limit, then 429", async () => {
+    const address = "203.0.113.91";
+    const madeUp = () => crypto.randomUUID().replaceAll("-", "");
+    for (let i = 0; i < CASE_ADDRESS_RULE.limit; i++) {
+      expect((await post(madeUp(), { reference: PIX }, { address })).status).toBe(404);
+    }
+    const limited = await post(madeUp(), { reference: PIX }, { address });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    const { token } = await payinWithPage("PIX");
+    expect((await post(token, { reference: PIX }, { address })).status).toBe(429);
+  });
+
   test("a paid or failed order takes no case", async () => {
     for (const status of ["Success", "Failed"]) {
       const { token } = await payinWithPage("PIX", status);

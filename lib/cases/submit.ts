@@ -54,8 +54,7 @@ export async function submitPaymentCase(
   input: { token: string; body: unknown; address: string | null; now?: Date },
 ): Promise<SubmitCaseOutcome> {
   const now = input.now ?? new Date();
-  const order = await getPayPageCaseOrder(sql, input.token);
-  if (!order) return { kind: "notFound" };
+  // Counted before the look-up, so guessing tokens is limited too (an unknown one counts per address).
   const byToken = await reserveAttempt(sql, caseTokenKey(input.token), CASE_TOKEN_RULE, now);
   const byAddress = input.address
     ? await reserveAttempt(sql, caseAddressKey(input.address), CASE_ADDRESS_RULE, now)
@@ -63,6 +62,8 @@ export async function submitPaymentCase(
   const refused = [byToken, byAddress].filter((s) => s && !s.allowed);
   if (refused.length > 0)
     return { kind: "rateLimited", retryAfterMs: Math.max(...refused.map((s) => s!.retryAfterMs)) };
+  const order = await getPayPageCaseOrder(sql, input.token);
+  if (!order) return { kind: "notFound" };
 
   const checked = checkCaseInput(referenceKind(order.paymentMethod), input.body);
   if (!checked.ok) return { kind: "invalid", errors: checked.errors };

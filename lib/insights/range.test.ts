@@ -45,6 +45,8 @@ describe("parseInsightsRange", () => {
     [{ range: "custom", from: "2026-02-30", to: "2026-03-01" }, "from"],
     [{ range: "custom", from: "2026-11-02", to: "2026-11-01" }, "to"],
     [{ range: "custom", from: "2024-01-01", to: "2026-01-01" }, "to"],
+    [{ range: "custom", from: "9999-12-01", to: "9999-12-31" }, "to"],
+    [{ range: "custom", from: "1999-12-01", to: "1999-12-31" }, "from"],
     [{ range: "30d", by: "minute" }, "by"],
     [{ range: "custom", from: "2026-01-01", to: "2026-03-01", by: "hour" }, "by"],
     [{ range: "24h", tz: "Mars/Olympus" }, "tz"],

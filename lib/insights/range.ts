@@ -70,6 +70,8 @@ export function startOfLocalDay(day: string, tz: string): Date {
 }
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** The first day a custom range may start on. */
+const EARLIEST_DAY = "2000-01-01";
 
 function validDay(day: string): boolean {
   if (!DAY_PATTERN.test(day)) return false;
@@ -107,6 +109,12 @@ export function parseInsightsRange(params: Params, now: Date = new Date()): Rang
     if (errors.length > 0) return { ok: false, errors };
     if (toDay < fromDay)
       return { ok: false, errors: [{ field: "to", message: "To must not be before From." }] };
+    // Days outside these bounds have no orders, and their instants do not all print as ISO 8601 (year 10000).
+    if (fromDay < EARLIEST_DAY)
+      return { ok: false, errors: [{ field: "from", message: `From must be ${EARLIEST_DAY} or later.` }] };
+    const latest = new Date(now.getTime() + MAX_RANGE_DAYS * DAY).toISOString().slice(0, 10);
+    if (toDay > latest)
+      return { ok: false, errors: [{ field: "to", message: `To must be ${latest} or earlier.` }] };
     from = startOfLocalDay(fromDay, tz);
     const next = new Date(new Date(`${toDay}T00:00:00Z`).getTime() + DAY);
     to = startOfLocalDay(next.toISOString().slice(0, 10), tz);

@@ -5,17 +5,19 @@ import { csvLine } from "@/lib/orders/csv";
 
 /**
  * `n` SBP rows with no paymentId, row i of `amountOf(i)` roubles (by default 100 + i: above SBP's minimum,
- * whole roubles, so no sandbox amount trigger), each client's email tagged with `tag`.
+ * whole roubles, so no sandbox amount trigger), each client's email tagged with `tag`; a paymentId only where
+ * `paymentIdOf` gives one.
  */
 export function sbpPayoutFile(
   n: number,
-  opts: { tag?: string; amountOf?: (i: number) => number } = {},
+  opts: { tag?: string; amountOf?: (i: number) => number; paymentIdOf?: (i: number) => string } = {},
 ): string {
   const amountOf = opts.amountOf ?? ((i: number) => 100 + i);
   const lines = [csvLine(BATCH_COLUMNS)];
   for (let i = 1; i <= n; i++) {
     const r = samplePayoutRequest("SBP", { amount: amountOf(i) });
     const cells: Record<string, string | number | undefined> = {
+      paymentId: opts.paymentIdOf?.(i),
       paymentMethod: r.paymentMethod,
       amount: r.amount,
       country: r.country,

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { ApprovalSettingsForm } from "@/components/approvals/approval-settings-form";
+import { NewApproversCard } from "@/components/approvals/new-approvers-card";
 import { SecondFactorSettingForm } from "@/components/second-factor/second-factor-setting-form";
 import { requirePageUser, USER_ADMIN_ROLES } from "@/lib/auth";
+import { APPROVE_ROLES } from "@/lib/auth/roles";
+import { getApproverHoldHours, listApproverGrants } from "@/lib/database/dashboard/queries/approver-hold";
 import { getApprovalSettings } from "@/lib/database/dashboard/queries/payout-approvals";
 import { getSecondFactorRequired } from "@/lib/database/dashboard/queries/second-factors";
 import { getDb, getEnv } from "@/lib/runtime";
@@ -17,8 +20,10 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   await requirePageUser(USER_ADMIN_ROLES);
   const db = await getDb();
-  const [{ mode, thresholds }, factorRequired, alertRules, channels] = await Promise.all([
+  const [{ mode, thresholds }, holdHours, grants, factorRequired, alertRules, channels] = await Promise.all([
     getApprovalSettings(db),
+    getApproverHoldHours(db),
+    listApproverGrants(db, APPROVE_ROLES),
     getSecondFactorRequired(db),
     getAlertRuleSettings(db),
     listAlertChannels(db),
@@ -32,6 +37,10 @@ export default async function SettingsPage() {
         </div>
       </div>
       <ApprovalSettingsForm initial={{ mode, thresholds }} />
+      <NewApproversCard
+        hours={holdHours}
+        grants={grants.map((g) => ({ ...g, grantedAt: g.grantedAt.toISOString() }))}
+      />
       <SecondFactorSettingForm required={factorRequired} />
       <AlertRulesForm initial={alertRules} />
       <AlertChannels

@@ -4,7 +4,7 @@
  * step-up) or remove the owner's factors. A refusal names its field; the caller then changes nothing.
  */
 import "server-only";
-import { type StepUpProof, verifyStepUp } from "../step-up";
+import { type StepUpProof, type StepUpPurpose, verifyStepUp } from "../step-up";
 import type { SecondFactorDeps } from "./deps";
 
 export type { StepUpProof } from "../step-up";
@@ -17,7 +17,8 @@ export async function refusedStepUp(
   userId: string,
   proof: StepUpProof,
   now: Date,
+  purpose: StepUpPurpose = "act",
 ): Promise<StepUpRefusal | null> {
-  const checked = await verifyStepUp(deps.sql, userId, proof, now, async () => deps);
+  const checked = await verifyStepUp(deps.sql, userId, proof, now, async () => deps, purpose);
   return checked.ok ? null : { ok: false, fieldErrors: checked.fieldErrors, message: checked.message };
 }

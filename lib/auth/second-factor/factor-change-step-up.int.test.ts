@@ -29,7 +29,7 @@ import { testRequest } from "@/lib/testing/next-headers";
 import { softwarePasskeyRegistration } from "@/lib/testing/software-passkey";
 import { sessionCookieName } from "../cookie";
 import { validateSession } from "../session";
-import { STEP_UP_PASSWORD_RULE, STEP_UP_VALID_MS } from "../step-up";
+import { STEP_UP_PASSWORD_RULE, STEP_UP_VALID_MS, verifyStepUp } from "../step-up";
 import { totpCode } from "./totp";
 
 vi.mock("next/headers", () => import("@/lib/testing/next-headers"));
@@ -64,9 +64,11 @@ async function withAuthenticatorApp() {
   const started = await startTotpEnrolmentAction();
   if (!started.ok) throw new Error(started.message);
   const code = totpCode(started.setup.secret, new Date());
-  expect(await confirmTotpAction({ code, password: PASSWORD })).toMatchObject({ ok: true });
+  const confirmed = await confirmTotpAction({ code, password: PASSWORD });
+  expect(confirmed).toMatchObject({ ok: true });
+  const recoveryCodes = "recoveryCodes" in confirmed ? (confirmed.recoveryCodes ?? []) : [];
   const [factor] = await listSecondFactors(db, user.id);
-  return { ...user, secret: started.setup.secret, factorId: factor?.id ?? "" };
+  return { ...user, secret: started.setup.secret, factorId: factor?.id ?? "", recoveryCodes };
 }
 
 /** The app's next code: the current step's was spent confirming it. */
@@ -228,5 +230,54 @@ describe("a session that checked its factor within five minutes", () => {
     if (!session.ok) throw new Error("signed out");
     await markSessionSecondFactor(db, session.sessionId, new Date(Date.now() - STEP_UP_VALID_MS - 1000));
     expect(await newRecoveryCodesAction({})).toMatchObject({ ok: false, fieldErrors: ASK_CODE });
+  });
+});
+
+describe("a session opened with a recovery code", () => {
+  async function signedInWithRecoveryCode() {
+    const me = await withAuthenticatorApp();
+    testRequest.cookies.clear();
+    expect(await postForm(signInAction, { email: me.email, password: PASSWORD, next: "/" })).toEqual({
+      redirect: "/login/second-factor?next=%2F",
+    });
+    const recoveryCode = me.recoveryCodes[0] ?? "";
+    expect(await postForm(signInCodeAction, { code: recoveryCode, next: "/" })).toEqual({ redirect: "/" });
+    const session = await validateSession(db, testRequest.cookies.get(sessionCookieName()) ?? "");
+    if (!session.ok) throw new Error("signed out");
+    return { ...me, sessionId: session.sessionId };
+  }
+
+  it("approves no money: the approval's step-up still asks for a code from the app", async () => {
+    const me = await signedInWithRecoveryCode();
+    expect(await verifyStepUp(db, me.id, { sessionId: me.sessionId })).toMatchObject({
+      ok: false,
+      fieldErrors: ASK_CODE,
+    });
+    expect(await verifyStepUp(db, me.id, { sessionId: me.sessionId, password: PASSWORD })).toMatchObject({
+      ok: false,
+      fieldErrors: ASK_CODE,
+    });
+  });
+
+  it("makes no new recovery codes and removes no factor without a code", async () => {
+    const me = await signedInWithRecoveryCode();
+    expect(await newRecoveryCodesAction({})).toMatchObject({ ok: false, fieldErrors: ASK_CODE });
+    expect(await removeFactorAction({ factorId: me.factorId })).toMatchObject({
+      ok: false,
+      fieldErrors: ASK_CODE,
+    });
+    await unchanged(me.id, 1, 9);
+  });
+
+  it("enrols a new factor within five minutes of signing in, not after", async () => {
+    const me = await signedInWithRecoveryCode();
+    expect(await addPasskey({})).toMatchObject({ ok: true });
+    await unchanged(me.id, 2, 9);
+    await db.query("UPDATE sessions SET recovery_sign_in_at = $1 WHERE id = $2", [
+      new Date(Date.now() - STEP_UP_VALID_MS - 1000),
+      me.sessionId,
+    ]);
+    expect(await addPasskey({})).toMatchObject({ ok: false, fieldErrors: ASK_CODE });
+    await unchanged(me.id, 2, 9);
   });
 });

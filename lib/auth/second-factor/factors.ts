@@ -113,6 +113,7 @@ export async function confirmTotpEnrolment(
     user.id,
     { password: proof.password, sessionId: proof.sessionId },
     now,
+    "enrol-factor",
   );
   if (refused) {
     const { code: passkeyFirst, ...fieldErrors } = refused.fieldErrors;
@@ -183,7 +184,7 @@ export async function passkeyRegistrationOptions(
   now: Date,
   proof: StepUpProof,
 ): Promise<{ ok: true; options: PublicKeyCredentialCreationOptionsJSON } | Refusal> {
-  const refused = await refusedStepUp(deps, user.id, proof, now);
+  const refused = await refusedStepUp(deps, user.id, proof, now, "enrol-factor");
   if (refused) return refused;
   const existing = (await listSecondFactors(deps.sql, user.id)).filter((f) => f.kind === "passkey");
   const options = await generateRegistrationOptions({

@@ -226,12 +226,14 @@ describe("step-up", () => {
     const sessionId = session.sessionId;
     const factorDeps = async () => deps;
 
-    // A recovery-code sign-in is fresh, like any factor, for five minutes…
+    // A recovery-code sign-in is no factor for approving (issue 44 §2): a code is asked at once…
     expect(await verifyStepUp(t.db, user.id, { sessionId }, now, factorDeps)).toMatchObject({
-      ok: true,
-      method: "second-factor",
+      ok: false,
+      fieldErrors: { code: expect.stringContaining("6-digit code") },
     });
-    // …then a code is needed; the password alone is refused, naming the code field.
+    // …it is fresh only to enrol a new factor, for five minutes;
+    expect(await freshSecondFactor(t.db, user.id, now, sessionId, "enrol-factor")).toBe("fresh");
+    // then a code is needed for that too; the password alone is refused, naming the code field.
     const later = new Date(now.getTime() + STEP_UP_VALID_MS + 1000);
     expect(
       await verifyStepUp(t.db, user.id, { sessionId, password: PASSWORD }, later, factorDeps),
@@ -247,7 +249,7 @@ describe("step-up", () => {
     });
     const wrong = await verifyStepUp(t.db, user.id, { sessionId, code: "000000" }, later, factorDeps);
     expect(wrong).toMatchObject({ ok: false, fieldErrors: { code: expect.stringContaining("not right") } });
-    expect(await freshSecondFactor(t.db, user.id, later, sessionId)).toBe("required");
+    expect(await freshSecondFactor(t.db, user.id, later, sessionId, "enrol-factor")).toBe("required");
 
     const ok = await verifyStepUp(
       t.db,

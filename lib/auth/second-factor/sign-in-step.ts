@@ -1,7 +1,8 @@
 /**
  * The second step of signing in, after the password (lib/auth/sign-in.ts left a pending sign-in: a cookie
  * token worth nothing but this step, five minutes, used once). A TOTP code, a recovery code or a passkey
- * opens the session — recorded as a fresh second factor, so a step-up within five minutes asks nothing more.
+ * opens the session. The app or a passkey is recorded as a fresh second factor, so a step-up within five
+ * minutes asks nothing more; a recovery code only lets the session enrol a new factor in that time.
  * Wrong codes count per user (verify.ts); once they are used up, the pending sign-in ends too and the
  * password is asked again after the wait.
  */
@@ -126,7 +127,7 @@ async function finish(
     sql,
     user,
     { ip: taken.ip, userAgent: taken.userAgent, deviceId: taken.deviceId },
-    { audited: { ...audited, secondFactor: check.method }, secondFactor: true },
+    { audited: { ...audited, secondFactor: check.method }, secondFactor: check.method },
     now,
   );
 }

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "order.reject",
   "order.cancel",
   "settings.payout-approvals",
+  "settings.approver-hold",
   "settings.second-factor",
   "batch.upload",
   "batch.approve",

@@ -39,6 +39,15 @@ export interface DashboardDatabase {
   alerts: AlertsColumns;
   alertChannels: AlertChannelsColumns;
   alertDeliveries: AlertDeliveriesColumns;
+  approverHoldSettings: ApproverHoldSettingsColumns;
+}
+
+/** One row (0030): how many hours a new approver waits before approving (0: off). */
+export interface ApproverHoldSettingsColumns {
+  id: Defaulted<boolean>;
+  hours: number;
+  updatedBy: string | null;
+  updatedAt: Defaulted<Date>;
 }
 
 /** Staff roles, the users.role column's values (what each may do: lib/auth/roles.ts). */
@@ -55,6 +64,10 @@ export interface UsersColumns {
   disabledAt: Date | null;
   createdAt: Defaulted<Date>;
   updatedAt: Defaulted<Date>;
+  /** When the user got their present role, added or changed (0030). */
+  roleGrantedAt: Defaulted<Date>;
+  /** The admin who gave it (null: the first admin, or before 0030). */
+  roleGrantedBy: Defaulted<string | null>;
   /** Set by an admin's password reset: the one-time password must be replaced at the next sign-in (0010). */
   mustChangePassword: Defaulted<boolean>;
   passwordChangedAt: Date | null;
@@ -75,6 +88,8 @@ export interface SessionsColumns {
   userAgent: string | null;
   /** When this session last passed a second factor (0019): step-up is fresh for five minutes after. */
   secondFactorAt: Defaulted<Date | null>;
+  /** When this session was opened with a recovery code (0029): it may enrol a factor for five minutes after. */
+  recoverySignInAt: Defaulted<Date | null>;
   /** Signed in without the second factor the role requires (0019): Your account only, until one is set up. */
   mustEnrol: Defaulted<boolean>;
 }

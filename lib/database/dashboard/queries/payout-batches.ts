@@ -318,11 +318,14 @@ export async function renewRowLeases(
     .execute();
 }
 
-/** A row whose order exists (sent now, or found already sent), to be settled on it. */
+/**
+ * A row whose order exists (sent now, or found already sent), to be settled on it; or, with no order, a row
+ * that was never sent (its paymentId held by another order), settled "cancelled" with the note saying why.
+ */
 export interface SettledRow {
   batchId: string;
   rowNumber: number;
-  orderId: string;
+  orderId: string | null;
   note: string | null;
 }
 
@@ -336,7 +339,7 @@ export async function markRowsSent(sql: Sql, rows: readonly SettledRow[]): Promi
     rows.map((r) => raw`(${r.batchId}::uuid, ${r.rowNumber}::int, ${r.orderId}::uuid, ${r.note}::text)`),
   );
   await raw`UPDATE payout_batch_rows AS r
-    SET state = 'sent', order_id = v.order_id, note = v.note, lease_until = NULL, updated_at = now()
+    SET state = CASE WHEN v.order_id IS NULL THEN 'cancelled' ELSE 'sent' END, order_id = v.order_id, note = v.note, lease_until = NULL, updated_at = now()
     FROM (VALUES ${values}) AS v (batch_id, row_number, order_id, note)
     WHERE r.batch_id = v.batch_id AND r.row_number = v.row_number AND r.state = 'sending'`.execute(db(sql));
 }

@@ -320,18 +320,19 @@ export async function markSessionSecondFactor(sql: Sql, sessionId: string, now: 
   await db(sql).updateTable("sessions").set({ secondFactorAt: now }).where("id", "=", sessionId).execute();
 }
 
+/** When this session last passed a factor, and when it was opened with a recovery code (null: never). */
 export async function getSessionSecondFactorAt(
   sql: Sql,
   sessionId: string,
   userId: string,
-): Promise<Date | null> {
+): Promise<{ secondFactorAt: Date | null; recoverySignInAt: Date | null }> {
   const row = await db(sql)
     .selectFrom("sessions")
-    .select("secondFactorAt")
+    .select(["secondFactorAt", "recoverySignInAt"])
     .where("id", "=", sessionId)
     .where("userId", "=", userId)
     .executeTakeFirst();
-  return row?.secondFactorAt ?? null;
+  return { secondFactorAt: row?.secondFactorAt ?? null, recoverySignInAt: row?.recoverySignInAt ?? null };
 }
 
 /** The user set a factor up: none of their sessions is held at Your account any longer. */

@@ -4,8 +4,11 @@ import type { Sql } from "@/lib/database";
 import { prepare, typed } from "@/lib/database/kysely";
 import type { DashboardDatabase, SessionRow, UserRow } from "@/lib/database/dashboard/schema";
 
-export type NewSession = Omit<SessionRow, "lastSeenAt" | "secondFactorAt" | "mustEnrol"> &
-  Partial<Pick<SessionRow, "secondFactorAt" | "mustEnrol">>;
+export type NewSession = Omit<
+  SessionRow,
+  "lastSeenAt" | "secondFactorAt" | "recoverySignInAt" | "mustEnrol"
+> &
+  Partial<Pick<SessionRow, "secondFactorAt" | "recoverySignInAt" | "mustEnrol">>;
 
 const db = (sql: Sql) => typed<DashboardDatabase>(sql);
 

@@ -6,7 +6,12 @@ import type { DashboardDatabase, UserRole, UserRow } from "@/lib/database/dashbo
 /** A user as the app shows it (no password hash). */
 export type User = Omit<
   UserRow,
-  "passwordHash" | "passwordChangedAt" | "oneTimePasswordExpiresAt" | "oneTimePasswordUsedAt"
+  | "passwordHash"
+  | "passwordChangedAt"
+  | "oneTimePasswordExpiresAt"
+  | "oneTimePasswordUsedAt"
+  | "roleGrantedAt"
+  | "roleGrantedBy"
 >;
 
 /** What sign-in and password checks read: the hash, and the one-time password's expiry and use. */
@@ -70,7 +75,7 @@ export async function getUserByIdWithPassword(sql: Sql, id: string): Promise<Use
 
 /** `oneTimePasswordExpiresAt`: the password an admin chose works for one sign-in until then (setUserPassword). */
 export type NewUser = Pick<UserRow, "id" | "email" | "name" | "role" | "passwordHash"> &
-  Partial<Pick<UserRow, "oneTimePasswordExpiresAt">>;
+  Partial<Pick<UserRow, "oneTimePasswordExpiresAt" | "roleGrantedAt" | "roleGrantedBy">>;
 
 /** Inserts a user; returns null when the email is already taken (nothing changes then). */
 export async function insertUser(sql: Sql, user: NewUser): Promise<User | null> {
@@ -87,10 +92,17 @@ export async function insertUser(sql: Sql, user: NewUser): Promise<User | null> 
   return row ?? null;
 }
 
-export async function setUserRole(sql: Sql, id: string, role: UserRole, now: Date): Promise<User | null> {
+/** `by`: the admin giving the role (kept with when, for Settings and the new-approver hold). */
+export async function setUserRole(
+  sql: Sql,
+  id: string,
+  role: UserRole,
+  now: Date,
+  by: string | null = null,
+): Promise<User | null> {
   const row = await db(sql)
     .updateTable("users")
-    .set({ role, updatedAt: now })
+    .set({ role, updatedAt: now, roleGrantedAt: now, roleGrantedBy: by })
     .where("id", "=", id)
     .returning(COLUMNS)
     .executeTakeFirst();

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BatchUpload } from "@/components/batches/batch-upload";
 import { ORDER_WRITE_ROLES, requirePageUser } from "@/lib/auth";
-import { BATCH_LIMITS, FILE_METHODS } from "@/lib/batches/file";
+import { FILE_METHODS } from "@/lib/batches/file";
+import { BATCH_LIMITS } from "@/lib/batches/schemas";
 
 export const metadata: Metadata = { title: "New pay-out file" };
 
@@ -18,11 +19,7 @@ export default async function NewBatchPage() {
         </div>
         <Link href="/payouts/new">One pay-out with the form</Link>
       </header>
-      <BatchUpload
-        methods={FILE_METHODS}
-        maxRows={BATCH_LIMITS.maxRows}
-        maxMegabytes={BATCH_LIMITS.maxBytes / 1024 / 1024}
-      />
+      <BatchUpload methods={FILE_METHODS} maxRows={BATCH_LIMITS.maxRows} maxBytes={BATCH_LIMITS.maxBytes} />
     </div>
   );
 }
