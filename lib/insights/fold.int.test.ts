@@ -10,6 +10,7 @@ import { FINAL_STATUSES } from "@/lib/contract/status";
 import type { Database, Sql } from "@/lib/database";
 import { storeAndApplySignedCallback } from "@/lib/database/dashboard/queries/callback-receiver";
 import { claimRollupFold, foldRollupDeltas } from "@/lib/database/dashboard/queries/insights-fold";
+import { countOrdersByStatus } from "@/lib/database/dashboard/queries/order-list";
 import { type ScratchDatabase, testBackend } from "@/lib/testing/database";
 import { deferred } from "@/lib/testing/locks";
 import { insertTestOrder, openTestDashboardDb, type TestOrder } from "@/lib/testing/test-orders";
@@ -68,6 +69,38 @@ async function insightsAndDirect(): Promise<[Record<string, number>, Record<stri
 const pendingDeltas = async (sql: Sql = db) =>
   (await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM order_rollup_delta"))[0]?.n ?? 0;
 
+/** A connection of its own (not a pool's), as a transaction handle: BEGIN and COMMIT are the test's. */
+async function ownConnection(): Promise<{ client: pg.Client; sql: Sql; pid: number }> {
+  const client = new pg.Client({ connectionString: scratch.url });
+  client.on("error", () => {}); // a killed connection's end: the test looks at its queries instead
+  await client.connect();
+  const sql: Sql = {
+    query: async <T>(text: string, params?: readonly unknown[]) =>
+      (await client.query(text, params as unknown[] | undefined)).rows as T[],
+    transaction: (fn) => fn(sql),
+    exec: async (script) => void (await client.query(script)),
+  };
+  const [me] = await sql.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  return { client, sql, pid: me?.pid ?? 0 };
+}
+
+/**
+ * Two connections whose backend pids are equal mod 32: 0008's status counters put both in one slot, the
+ * worst case for two writers (33 connections hold two such by the pigeonhole principle).
+ */
+async function twoConnectionsOfOneSlot() {
+  const open: Awaited<ReturnType<typeof ownConnection>>[] = [];
+  for (;;) {
+    const c = await ownConnection();
+    const twin = open.find((o) => o.pid % 32 === c.pid % 32);
+    if (twin) {
+      await Promise.all(open.filter((o) => o !== twin).map((o) => o.client.end()));
+      return [twin, c] as const;
+    }
+    open.push(c);
+  }
+}
+
 /** Resolves "waiting" when a statement of this database waits on a lock, or never (stopped by `stop`). */
 function lockWait(sql: Sql): { waiting: Promise<"waiting">; stop: () => void } {
   let stopped = false;
@@ -95,24 +128,28 @@ describe("order writes and the rollup", () => {
         await insertTestOrder(db, { createdAt: `${HOUR.slice(0, 14)}40:00Z` }),
       ];
       await foldInsights(db);
-      const firstApplied = deferred();
-      const releaseFirst = deferred();
-      const first = db.transaction(async (tx) => {
-        await applyCallback(tx, a, "Success");
-        firstApplied.resolve();
-        await releaseFirst.promise;
-      });
-      await firstApplied.promise;
-      const watch = lockWait(other ?? db);
-      const second = (other ?? db).transaction((tx) => applyCallback(tx, b, "Success"));
-      const outcome = await Promise.race([second.then(() => "committed" as const), watch.waiting]);
-      watch.stop();
-      releaseFirst.resolve();
-      await Promise.all([first, second]);
-      expect(outcome).toBe("committed");
+      const [first, second] = await twoConnectionsOfOneSlot();
+      try {
+        await first.sql.query("BEGIN");
+        await applyCallback(first.sql, a, "Success");
+        const watch = lockWait(db);
+        const committed = second.sql
+          .query("BEGIN")
+          .then(() => applyCallback(second.sql, b, "Success"))
+          .then(() => second.sql.query("COMMIT"))
+          .then(() => "committed" as const);
+        const outcome = await Promise.race([committed, watch.waiting]);
+        watch.stop();
+        await first.sql.query("COMMIT");
+        await committed;
+        expect(outcome).toBe("committed");
+      } finally {
+        await Promise.all([first.client.end(), second.client.end()]);
+      }
       const [read, direct] = await insightsAndDirect();
       expect(read).toEqual({ Success: 2 });
       expect(read).toEqual(direct);
+      expect(await countOrdersByStatus(db)).toEqual([{ status: "Success", count: 2 }]);
     },
   );
 });
@@ -157,16 +194,8 @@ describe("the fold", () => {
     await insertTestOrder(db, { createdAt: HOUR });
     const pending = await pendingDeltas();
     const before = await insightsAndDirect();
-    // A connection of its own (not the pool's), so the test hears of its end: the process folding "died".
-    const client = new pg.Client({ connectionString: scratch.url });
-    client.on("error", () => {});
-    await client.connect();
-    const tx: Sql = {
-      query: async <T>(text: string, params?: readonly unknown[]) =>
-        (await client.query(text, params as unknown[] | undefined)).rows as T[],
-      transaction: (fn) => fn(tx),
-      exec: async (script) => void (await client.query(script)),
-    };
+    // A connection of its own, so the test hears of its end: the process folding "died".
+    const { sql: tx } = await ownConnection();
     await tx.query("BEGIN");
     expect(await claimRollupFold(tx)).toBe(true);
     expect(await foldRollupDeltas(tx)).toBe(pending);

@@ -1,20 +1,28 @@
 /**
  * The Insights fold every dashboard instance runs (started with the runtime, instrumentation.ts): every
- * second it moves the committed order deltas into the rollup spans (migration 0029). Instances need not
- * agree on anything: one fold holds the claim at a time and the others skip their pass (SKIP LOCKED); a
- * fold is one transaction, so one that dies leaves the deltas where they were. Reads add the deltas still
+ * second it moves the committed order deltas into the rollup spans (migration 0029) and the status counters'
+ * per-transaction slots into one (0030). Instances need not agree on anything: one fold holds the claim at
+ * a time and the others skip their pass (SKIP LOCKED); a fold is one transaction, so one that dies leaves the deltas where they were. Reads add the deltas still
  * pending, so the fold's pace changes what a read costs, never what it shows.
  */
 import "server-only";
 import type { Sql } from "@/lib/database";
-import { claimRollupFold, foldRollupDeltas } from "@/lib/database/dashboard/queries/insights-fold";
+import {
+  claimRollupFold,
+  foldRollupDeltas,
+  foldStatusCountSlots,
+} from "@/lib/database/dashboard/queries/insights-fold";
 import { type PeriodicLoop, startPeriodicLoop } from "@/lib/periodic-loop";
 
 export const ROLLUP_FOLD_INTERVAL_MS = 1_000;
 
-/** One fold: the number of delta rows folded, or null when another fold held the claim. */
+/** One fold: the number of rollup delta rows folded, or null when another fold held the claim. */
 export function foldInsights(sql: Sql): Promise<number | null> {
-  return sql.transaction(async (tx) => ((await claimRollupFold(tx)) ? foldRollupDeltas(tx) : null));
+  return sql.transaction(async (tx) => {
+    if (!(await claimRollupFold(tx))) return null;
+    await foldStatusCountSlots(tx);
+    return foldRollupDeltas(tx);
+  });
 }
 
 export function startInsightsFold(opts: {

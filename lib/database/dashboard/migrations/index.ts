@@ -25,6 +25,7 @@ import { m0025InsightsSpans } from "./0025_insights_spans";
 import { m0026PayFunnel } from "./0026_pay_funnel";
 import { m0028RequestLogTrace } from "./0028_request_log_trace";
 import { m0029InsightsDeltas } from "./0029_insights_deltas";
+import { m0030StatusCountSlots } from "./0030_status_count_slots";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -55,5 +56,6 @@ export const migrations: readonly Migration[] = [
   m0026PayFunnel,
   m0028RequestLogTrace,
   m0029InsightsDeltas,
+  m0030StatusCountSlots,
   m0900OrderSearchIndexes,
 ];

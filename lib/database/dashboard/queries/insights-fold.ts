@@ -1,6 +1,7 @@
 /**
  * The Insights fold (owner: insights): the committed per-statement deltas of migration 0029 moved into the
- * spans of `order_rollup` and into `order_series`, by one instance at a time (lib/insights/fold.ts).
+ * spans of `order_rollup` and into `order_series`, and the status counters' per-transaction slots (0030)
+ * into slot 0, by one instance at a time (lib/insights/fold.ts).
  */
 import "server-only";
 import type { Sql } from "@/lib/database";
@@ -44,4 +45,14 @@ export async function foldRollupDeltas(tx: Sql): Promise<number> {
   );
   await tx.query("UPDATE order_rollup_fold SET folded_at = now()");
   return row?.folded ?? 0;
+}
+
+/** Moves the committed per-transaction slots of the status counters (0030) into slot 0, in one statement. */
+export async function foldStatusCountSlots(tx: Sql): Promise<void> {
+  await tx.query(
+    `WITH moved AS (DELETE FROM order_status_counts WHERE slot <> 0 RETURNING status, n)
+    INSERT INTO order_status_counts AS c (status, slot, n)
+      SELECT status, 0, sum(n) FROM moved GROUP BY status ORDER BY status
+      ON CONFLICT (status, slot) DO UPDATE SET n = c.n + excluded.n`,
+  );
 }
