@@ -7,21 +7,33 @@
  */
 import type { Database } from "@/lib/database";
 
-export function sampleLockWaits(db: Database): { stop: () => Promise<{ share: number; samples: number }> } {
+export interface LockWaits {
+  /** Waiting on a lock, of the active statements seen. */
+  share: number;
+  /** What they waited on (pg_stat_activity's wait_event: `tuple` and `transactionid` for rows, `object` for
+   * the NOTIFY queue at commit…), by the number of times seen. */
+  byEvent: Record<string, number>;
+}
+
+export function sampleLockWaits(db: Database): { stop: () => Promise<LockWaits> } {
   let stopped = false;
   let active = 0;
   let waiting = 0;
-  let samples = 0;
+  const byEvent: Record<string, number> = {};
   const loop = (async () => {
     while (!stopped) {
-      const [row] = await db.query<{ active: number; waiting: number }>(
-        `SELECT count(*)::int AS active, count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting
+      const rows = await db.query<{ event: string | null; n: number }>(
+        `SELECT CASE WHEN wait_event_type = 'Lock' THEN wait_event END AS event, count(*)::int AS n
           FROM pg_stat_activity
-          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
+          GROUP BY 1`,
       );
-      active += row?.active ?? 0;
-      waiting += row?.waiting ?? 0;
-      samples++;
+      for (const r of rows) {
+        active += r.n;
+        if (r.event === null) continue;
+        waiting += r.n;
+        byEvent[r.event] = (byEvent[r.event] ?? 0) + r.n;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
@@ -29,7 +41,7 @@ export function sampleLockWaits(db: Database): { stop: () => Promise<{ share: nu
     stop: async () => {
       stopped = true;
       await loop;
-      return { share: active === 0 ? 0 : waiting / active, samples };
+      return { share: active === 0 ? 0 : waiting / active, byEvent };
     },
   };
 }
