@@ -11,13 +11,18 @@ import {
   claimRollupFold,
   foldRollupDeltas,
   foldStatusCountSlots,
+  hasAnythingToFold,
 } from "@/lib/database/dashboard/queries/insights-fold";
 import { type PeriodicLoop, startPeriodicLoop } from "@/lib/periodic-loop";
 
 export const ROLLUP_FOLD_INTERVAL_MS = 1_000;
 
-/** One fold: the number of rollup delta rows folded, or null when another fold held the claim. */
-export function foldInsights(sql: Sql): Promise<number | null> {
+/**
+ * One fold: the number of rollup delta rows folded, or null when another fold held the claim. With nothing
+ * to fold it only reads (taking the claim writes a row lock, a commit each second for an idle instance).
+ */
+export async function foldInsights(sql: Sql): Promise<number | null> {
+  if (!(await hasAnythingToFold(sql))) return 0;
   return sql.transaction(async (tx) => {
     if (!(await claimRollupFold(tx))) return null;
     await foldStatusCountSlots(tx);

@@ -6,6 +6,15 @@
 import "server-only";
 import type { Sql } from "@/lib/database";
 
+/** Whether a rollup delta or a status counter's transaction slot waits to be folded (a read only). */
+export async function hasAnythingToFold(sql: Sql): Promise<boolean> {
+  const [row] = await sql.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM order_rollup_delta)
+      OR EXISTS (SELECT 1 FROM order_status_counts WHERE slot <> 0) AS any`,
+  );
+  return row?.any === true;
+}
+
 /**
  * Takes the fold's claim, or null when another connection holds it (that fold is under way: this one would
  * only wait for it and find nothing left). Inside a transaction: the claim holds until it ends.
