@@ -2,8 +2,9 @@
  * The Insights fold every dashboard instance runs (started with the runtime, instrumentation.ts): every
  * second it moves the committed order deltas into the rollup spans (migration 0029) and the status counters'
  * per-transaction slots into one (0030). Instances need not agree on anything: one fold holds the claim at
- * a time and the others skip their pass (SKIP LOCKED); a fold is one transaction, so one that dies leaves the deltas where they were. Reads add the deltas still
- * pending, so the fold's pace changes what a read costs, never what it shows.
+ * a time and the others skip their pass (SKIP LOCKED); a fold is one transaction, so one that dies leaves
+ * the deltas where they were. Reads add the deltas still pending, so the fold's pace changes what a read
+ * costs, never what it shows.
  */
 import "server-only";
 import type { Sql } from "@/lib/database";
