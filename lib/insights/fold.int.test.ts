@@ -3,17 +3,15 @@
  * writers of orders of the same hour never wait on each other; the fold runs once across instances (the
  * others skip, SKIP LOCKED) and a fold that dies midway or meets a delta still uncommitted loses nothing.
  */
-import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FINAL_STATUSES } from "@/lib/contract/status";
 import type { Database, Sql } from "@/lib/database";
-import { storeAndApplySignedCallback } from "@/lib/database/dashboard/queries/callback-receiver";
 import { claimRollupFold, foldRollupDeltas } from "@/lib/database/dashboard/queries/insights-fold";
 import { countOrdersByStatus } from "@/lib/database/dashboard/queries/order-list";
 import { type ScratchDatabase, testBackend } from "@/lib/testing/database";
 import { deferred } from "@/lib/testing/locks";
-import { insertTestOrder, openTestDashboardDb, type TestOrder } from "@/lib/testing/test-orders";
+import { applyTestCallback } from "@/lib/testing/signed-callbacks";
+import { insertTestOrder, openTestDashboardDb } from "@/lib/testing/test-orders";
 import { foldInsights } from "./fold";
 import { rollupDimensions } from "./read";
 
@@ -37,23 +35,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.query("TRUNCATE orders CASCADE");
 });
-
-function applyCallback(sql: Sql, order: TestOrder, status: string) {
-  const body = JSON.stringify({ status });
-  return storeAndApplySignedCallback(sql, {
-    id: randomUUID(),
-    webhookId: null,
-    eventId: `evt_${randomUUID()}`,
-    headers: {},
-    body: { rawBody: body, bytes: body.length, sha256: "0".repeat(64) },
-    providerOrderId: order.providerOrderId ?? "",
-    type: "payin",
-    paymentId: order.paymentId,
-    status,
-    updatedAt: new Date(),
-    finalStatuses: FINAL_STATUSES,
-  });
-}
 
 /** Orders per status as Insights reads them (spans plus pending deltas) and as the orders say. */
 async function insightsAndDirect(): Promise<[Record<string, number>, Record<string, number>]> {
@@ -131,11 +112,11 @@ describe("order writes and the rollup", () => {
       const [first, second] = await twoConnectionsOfOneSlot();
       try {
         await first.sql.query("BEGIN");
-        await applyCallback(first.sql, a, "Success");
+        await applyTestCallback(first.sql, a, "Success");
         const watch = lockWait(db);
         const committed = second.sql
           .query("BEGIN")
-          .then(() => applyCallback(second.sql, b, "Success"))
+          .then(() => applyTestCallback(second.sql, b, "Success"))
           .then(() => second.sql.query("COMMIT"))
           .then(() => "committed" as const);
         const outcome = await Promise.race([committed, watch.waiting]);
@@ -158,7 +139,7 @@ describe("the fold", () => {
   it("folds every committed delta once, and reads the same before and after", async () => {
     await insertTestOrder(db, { createdAt: HOUR });
     const o = await insertTestOrder(db, { createdAt: HOUR, currency: "BRL", country: "BR" });
-    await applyCallback(db, o, "Success");
+    await applyTestCallback(db, o, "Success");
     expect(await pendingDeltas()).toBeGreaterThan(0);
     const before = await insightsAndDirect();
     expect(before[0]).toEqual(before[1]);

@@ -6,12 +6,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FINAL_STATUSES } from "@/lib/contract/status";
 import { type Database, migrate, openDatabase } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/testing/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
-import { insertTestOrder } from "@/lib/testing/test-orders";
-import { storeAndApplySignedCallback } from "./callback-receiver";
+import { applyTestCallback } from "@/lib/testing/signed-callbacks";
+import { insertTestOrder, type TestOrder } from "@/lib/testing/test-orders";
 import { countOrdersByStatus } from "./order-list";
 import { foldInsights } from "@/lib/insights/fold";
 
@@ -42,22 +41,7 @@ async function expectExact(expected?: Record<string, number>): Promise<void> {
   expect(await counted()).toEqual(truth);
 }
 
-async function applyCallback(order: { providerOrderId: string | null; paymentId: string }, status: string) {
-  const body = JSON.stringify({ status });
-  return storeAndApplySignedCallback(db, {
-    id: randomUUID(),
-    webhookId: null,
-    eventId: `evt_${randomUUID()}`,
-    headers: {},
-    body: { rawBody: body, bytes: body.length, sha256: "0".repeat(64) },
-    providerOrderId: order.providerOrderId ?? "",
-    type: "payin",
-    paymentId: order.paymentId,
-    status,
-    updatedAt: new Date(),
-    finalStatuses: FINAL_STATUSES,
-  });
-}
+const applyCallback = (order: TestOrder, status: string) => applyTestCallback(db, order, status);
 
 beforeAll(async () => {
   scratch = await createScratchDatabase("status_counts");
