@@ -1,9 +1,11 @@
 /**
  * How much of the time the server's statements spend queued on locks (issue 45): samples PostgreSQL's
  * pg_stat_activity for the database every 50 ms while a load runs, and gives the share of the active
- * statements seen that were waiting on a lock. A writer path that shares rows shows at once, also in the
- * smoke's one-second rounds, where a throughput ratio is mostly noise: with 0025's rollup rows upserted by
- * every callback it was 92 % (on `transactionid`), with 0029's deltas 12–32 % (on the NOTIFY queue).
+ * statements seen that were waiting on a lock. A share, so less moved by other load than a throughput
+ * ratio, and meant to show shared write rows in the smoke's short rounds too (whose throughput ratio is
+ * noise: they end by a count of requests). Full-size runs: with 0025's rollup rows upserted by every
+ * callback it was 92 % (on `transactionid`), with 0029's deltas 12–32 % (on the NOTIFY queue); the smoke
+ * after 0029 gave 0 %, and was not run on main's code.
  */
 import type { Database } from "@/lib/database";
 
