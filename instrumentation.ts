@@ -5,8 +5,8 @@
  * spans join ours once its provider is registered), its logger (LOG_LEVEL) and HTTP metrics
  * (lib/observability/dashboard/start.ts); creates the first admin when the database has no users yet
  * (lib/auth/first-start.ts), then starts resending orders a crash left "Submitting" (lib/orders/resume.ts),
- * now and periodically, the sender of bulk pay-out batches (lib/batches/sender.ts) and the alert loop
- * (lib/alerts/loop.ts).
+ * now and periodically, the sender of bulk pay-out batches (lib/batches/sender.ts), the alert loop
+ * (lib/alerts/loop.ts) and the Insights fold (lib/insights/fold.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
@@ -23,5 +23,6 @@ export async function register(): Promise<void> {
     started.startSubmitResume();
     started.startBatchSender();
     started.startAlerts();
+    started.startInsightsFold();
   }
 }

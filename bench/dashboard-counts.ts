@@ -1,8 +1,8 @@
 /**
  * Issue 10 §4, the cost of the overview's counters on writers (`npm run bench dashboard`, part "counts"):
  * concurrent order writes on PostgreSQL (each an insert, then a status change, each its own transaction as
- * the app does them) with the counter triggers of migration 0008 against the same writes without them, and
- * against a single counter row per status (the hot row the slots avoid: its lock is held through the commit's
+ * the app does them) with the counter triggers of migrations 0008 and 0032 (a slot per transaction) against
+ * the same writes without them, and against a single counter row per status (the hot row the slots avoid: its lock is held through the commit's
  * fsync, so writers of one status would commit one at a time). Rounds alternate between the databases.
  *
  * Run by bench/dashboard.ts in a child started with `--conditions=react-server`.
@@ -18,17 +18,21 @@ const WRITERS = Number(process.env.BENCH_COUNTS_WRITERS ?? 16);
 const OPS = Number(process.env.BENCH_COUNTS_OPS ?? 40); // orders per writer per round
 const ROUNDS = Number(process.env.BENCH_COUNTS_ROUNDS ?? 5);
 const COUNTERS = "0008_order_status_counts";
+const TRANSACTION_SLOTS = "0032_status_count_slots";
 
 type Variant = { name: string; migrations: readonly Migration[] };
 
 const VARIANTS: Variant[] = [
-  { name: "without counters", migrations: migrations.filter((m) => m.id !== COUNTERS) },
-  { name: "with counters (32 slots)", migrations },
+  {
+    name: "without counters",
+    migrations: migrations.filter((m) => m.id !== COUNTERS && m.id !== TRANSACTION_SLOTS),
+  },
+  { name: "with counters (a slot per transaction)", migrations },
   {
     name: "with one hot counter row per status",
-    migrations: migrations.map((m) =>
-      m.id === COUNTERS ? { ...m, sql: m.sql.replaceAll("pg_backend_pid() % 32", "0") } : m,
-    ),
+    migrations: migrations
+      .filter((m) => m.id !== TRANSACTION_SLOTS)
+      .map((m) => (m.id === COUNTERS ? { ...m, sql: m.sql.replaceAll("pg_backend_pid() % 32", "0") } : m)),
   },
 ];
 

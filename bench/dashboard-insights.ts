@@ -1,15 +1,21 @@
 /**
  * Issue 18, the Insights reads at 1M orders against 1k (`npm run bench dashboard`, part "insights"): each
- * read of lib/insights/load-insights.ts over migration 0025's rollups (hour, 6 h, day and week pieces), median of RUNS, on PostgreSQL
- * (seeding a million rows through the triggers on PGlite takes too long for a bench run). Seeded by
- * bench/seed-orders.ts: one order every 30 s back from now, so 1k orders cover the last 8.3 hours and 1M a
- * year. Informational: the same 30-day figures aggregated straight from the orders, what the rollup avoids.
+ * read of lib/insights/load-insights.ts over migration 0025's rollups (hour, 6 h, day and week pieces, fed
+ * by 0031's deltas and fold), median of RUNS, on PostgreSQL (BENCH_INSIGHTS_DBS=postgres,pglite adds PGlite,
+ * minutes more). Seeded by bench/seed-orders.ts: one order every 30 s back from now, so 1k orders cover the
+ * last 8.3 hours and 1M a year; the seeding's time through the triggers (and the fold after it) is printed
+ * beside the same rows inserted with the triggers off (issue 45). Informational: the same 30-day figures
+ * aggregated straight from the orders, what the rollup avoids.
  *
  * Run by bench/dashboard.ts in a child started with `--conditions=react-server`.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { type Database, migrate, openDatabase } from "@/lib/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
+import { foldInsights } from "@/lib/insights/fold";
 import { rollupDimensions, rollupSeries } from "@/lib/insights/read";
 import { loadInsights } from "@/lib/insights/load-insights";
 import { type InsightsRange, parseInsightsRange } from "@/lib/insights/range";
@@ -43,31 +49,79 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t0;
 }
 
-async function seeded(rows: number, newest: Date): Promise<{ pg: ScratchPostgres; db: Database }> {
-  const pg = await scratchPostgres(`bench_dash_insights_${rows}`);
-  const db = await openDatabase({ url: pg.url });
+type Kind = "postgres" | "pglite";
+const DBS = (process.env.BENCH_INSIGHTS_DBS ?? "postgres")
+  .split(",")
+  .filter((k): k is Kind => k === "postgres" || k === "pglite");
+
+interface Seeded {
+  db: Database;
+  drop: () => Promise<void>;
+  /** Seconds: the inserts (through the triggers unless `bare`), then the fold of their deltas. */
+  seedSec: number;
+  foldSec: number;
+}
+
+async function scratch(kind: Kind, name: string): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const dir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+    const db = await openDatabase({ dataDir: dir });
+    return { db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const pg: ScratchPostgres = await scratchPostgres(name);
+  return { db: await openDatabase({ url: pg.url }), drop: () => pg.drop() };
+}
+
+async function seeded(kind: Kind, rows: number, newest: Date, bare = false): Promise<Seeded> {
+  const { db, drop } = await scratch(kind, `bench_dash_insights_${rows}${bare ? "_bare" : ""}`);
   await migrate(db, migrations, 731_001);
+  if (bare) await db.exec("ALTER TABLE orders DISABLE TRIGGER USER");
+  const t0 = performance.now();
   const seed = () => seedOrders(db, { from: 1, to: rows, newest });
   await (rows > 10_000 ? withOrderIndexesDropped(db, seed) : seed());
-  await db.exec("ANALYZE orders; ANALYZE order_rollup; ANALYZE order_series");
-  return { pg, db };
+  const t1 = performance.now();
+  await foldInsights(db);
+  const t2 = performance.now();
+  await db.exec("ANALYZE orders; ANALYZE order_rollup; ANALYZE order_series; ANALYZE order_rollup_delta");
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await drop();
+    },
+    seedSec: (t1 - t0) / 1000,
+    foldSec: (t2 - t1) / 1000,
+  };
 }
 
 export async function runInsightsBench(): Promise<void> {
+  for (const kind of DBS) await runOn(kind);
+}
+
+async function runOn(kind: Kind): Promise<void> {
   const newest = new Date();
-  const dbs: { pg: ScratchPostgres; db: Database }[] = [];
+  const dbs: Seeded[] = [];
   try {
-    const small = await seeded(SMALL, newest);
+    const bare = await seeded(kind, LARGE, newest, true);
+    await bare.drop();
+    const small = await seeded(kind, SMALL, newest);
     dbs.push(small);
-    const t0 = performance.now();
-    const large = await seeded(LARGE, newest);
+    const large = await seeded(kind, LARGE, newest);
     dbs.push(large);
-    const seedSec = (performance.now() - t0) / 1000;
     const rollupRows = async (db: Database) =>
       (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM order_rollup"))[0]?.n ?? 0;
     console.log(
-      `\n[postgres] insights reads over the span rollups, median of ${RUNS}, ${LARGE} vs ${SMALL} orders ` +
-        `(seeded through the triggers in ${seedSec.toFixed(0)} s; rollup rows ${await rollupRows(small.db)} vs ${await rollupRows(large.db)})`,
+      `\n[${kind}] insights reads over the span rollups, median of ${RUNS}, ${LARGE} vs ${SMALL} orders ` +
+        `(rollup rows ${await rollupRows(small.db)} vs ${await rollupRows(large.db)})`,
+    );
+    figure(`[${kind}] seeding ${LARGE} orders, triggers off (bare insert)`, bare.seedSec, "s");
+    figure(`[${kind}] seeding ${LARGE} orders through the triggers`, large.seedSec, "s");
+    figure(`  then the fold of their deltas`, large.foldSec, "s");
+    ratio(
+      `[${kind}]   seeding with triggers and fold / bare insert`,
+      large.seedSec + large.foldSec,
+      bare.seedSec,
+      "lower is better",
     );
     for (const c of CASES) {
       for (const d of dbs) for (let i = 0; i < 3; i++) await c.run(d.db); // warm-up
@@ -91,10 +145,7 @@ export async function runInsightsBench(): Promise<void> {
     );
     figure(`informational: 30 d aggregated from orders at ${LARGE}`, direct, "ms", "(no rollup)");
   } finally {
-    for (const d of dbs) {
-      await d.db.close();
-      await d.pg.drop();
-    }
+    for (const d of dbs) await d.drop();
   }
 }
 

@@ -23,6 +23,7 @@ import { runWorker } from "./dashboard-support";
 import { SANDBOX_ACCOUNT, type Server, serverActionId, withBenchDashboard } from "./dashboard-process";
 import { figure, ratio, roundEnd } from "./lib";
 import { cpuMs } from "./server-cpu";
+import { type LockWaits, sampleLockWaits } from "./lock-waits";
 import { nextServerTree, postbackMemoryFigure } from "./server-memory";
 import { type CallbackTarget, callbackTargets, seedOrders } from "./seed-orders";
 
@@ -142,7 +143,8 @@ export async function drive(
 async function callbackRounds(
   server: Server,
   targets: CallbackTarget[],
-): Promise<{ empty: Round[]; receiver: Round[] }> {
+  db: Database | undefined,
+): Promise<{ empty: Round[]; receiver: Round[]; lockWaits?: LockWaits }> {
   let n = 0;
   const postback = (prefix: string) => () => {
     const target = targets[Math.floor(Math.random() * targets.length)];
@@ -156,12 +158,18 @@ async function callbackRounds(
 
   const empty: Round[] = [];
   const receiver: Round[] = [];
+  const waits: LockWaits = { share: 0, byEvent: {} };
   for (let r = 0; r < ROUNDS; r++) {
     // Alternating rounds, so load from elsewhere on the machine weighs on both sides.
     empty.push(await drive(`${server.url}/api/healthz`, ROUND_SEC, undefined, pids));
+    const sampling = db && sampleLockWaits(db);
     receiver.push(await drive(`${server.url}/api/postback`, ROUND_SEC, postback("run"), pids));
+    const round = await sampling?.stop();
+    waits.share += (round?.share ?? 0) / ROUNDS;
+    for (const [event, n] of Object.entries(round?.byEvent ?? {}))
+      waits.byEvent[event] = (waits.byEvent[event] ?? 0) + n;
   }
-  return { empty, receiver };
+  return { empty, receiver, ...(db ? { lockWaits: waits } : {}) };
 }
 
 const mean = (rounds: Round[], f: (r: Round) => number) =>
@@ -259,10 +267,19 @@ export async function runServerBench(): Promise<void> {
         session = await seedOperatorSession(db);
       },
       env: { SANDBOX_RATE_LIMIT_PER_MINUTE: "0" },
-      run: async (server) => {
-        const rounds = await callbackRounds(server, targets);
+      run: async (server, db) => {
+        const rounds = await callbackRounds(server, targets, kind === "postgres" ? db : undefined);
         receiver = rounds.receiver;
         printRounds(kind, targets.length, rounds.empty, rounds.receiver);
+        if (rounds.lockWaits) {
+          const on = Object.entries(rounds.lockWaits.byEvent).sort((a, b) => b[1] - a[1]);
+          figure(
+            `[${kind}] receiver's statements waiting on a lock`,
+            rounds.lockWaits.share * 100,
+            "%",
+            `(of the active ones, sampled; lower is better; on: ${on.map(([e, n]) => `${e} ${n}`).join(", ") || "none"})`,
+          );
+        }
         if (RECEIVER_ONLY) return;
         await postbackMemoryFigure(server.url, server.pid);
         if (kind !== "postgres") return;

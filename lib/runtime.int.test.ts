@@ -1,8 +1,8 @@
 /**
  * The process's runtime (lib/runtime.ts) made from explicit settings, as the environment would give them:
  * the one payment client it holds is configured from PAYMENT_API_* and logs its attempts to the runtime's
- * database; the submit resume loop runs once however often it is asked for. A bare local HTTP endpoint
- * stands in for the payment service: this checks only where the settings go.
+ * database; the submit resume loop and the Insights fold run once however often they are asked for. A
+ * bare local HTTP endpoint stands in for the payment service: this checks only where the settings go.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,6 +11,7 @@ import { flushCallLog } from "@/lib/payment-api/call-log";
 import { getDb, getEnv, getPaymentApi } from "@/lib/runtime";
 import { signRequest } from "@/lib/signing";
 import { startTestRuntime, type TestRuntime } from "@/lib/testing/dashboard-runtime";
+import { insertTestOrder } from "@/lib/testing/test-orders";
 
 const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
 const server = createServer((req, res) => {
@@ -63,5 +64,17 @@ describe("the dashboard runtime", () => {
     expect(rt?.runtime.startSubmitResume()).toBe(loop);
     // PAYMENT_API_TIMEOUT_MS (default 10 s) × 3 attempts + backoffs of 200 and 400 ms: the "Submitting" lease.
     expect(rt?.runtime.paymentApiInFlightMs).toBe(30_600);
+  });
+
+  it("runs one Insights fold however often it is started, folding what order writes appended", async () => {
+    const db = await getDb();
+    const pending = async () =>
+      (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM order_rollup_delta"))[0]?.n;
+    await insertTestOrder(db);
+    expect(await pending()).toBe(1);
+    const loop = rt?.runtime.startInsightsFold(); // its first pass starts at once
+    expect(rt?.runtime.startInsightsFold()).toBe(loop);
+    await loop?.stop(); // waits for that pass
+    expect(await pending()).toBe(0);
   });
 });

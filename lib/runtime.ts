@@ -1,7 +1,7 @@
 /**
  * The dashboard process's singletons, made in one place: its environment, parsed once (lib/env.ts), and
  * from it the database, the payment-service client, the live status feed and its session ends, the callback
- * receiver's purge, the submit resume loop and the batch sender — each by its own module's factory, its
+ * receiver's purge, the submit resume loop, the batch sender, the alert loop and the Insights fold — each by its own module's factory, its
  * settings passed in. instrumentation.ts
  * starts the runtime when the server starts; anything used before that (`next build`) starts it on first
  * use. Tests make their own with explicit settings (lib/testing/dashboard-runtime.ts) and install it.
@@ -18,6 +18,8 @@ import { type Env, parseEnv } from "@/lib/env";
 import { createOrderStatusFeed, type OrderStatusFeed } from "@/lib/live/order-status-feed";
 import { type BatchSenderLoop, startBatchSender } from "@/lib/batches/sender";
 import { type AlertLoop, startAlertLoop } from "@/lib/alerts/loop";
+import { ROLLUP_FOLD_INTERVAL_MS, startInsightsFold } from "@/lib/insights/fold";
+import type { PeriodicLoop } from "@/lib/periodic-loop";
 import { createSessionEndFeed, type SessionEndFeed } from "@/lib/live/session-ends";
 import type { ResumeLoop } from "@/lib/orders/resume";
 import { startSubmitResumeLoop } from "@/lib/orders/resume-at-start";
@@ -64,6 +66,8 @@ export interface DashboardRuntime {
   startBatchSender(): BatchSenderLoop;
   /** Starts the alert loop (lib/alerts/loop.ts, ALERT_EVALUATION_INTERVAL_MS); later calls return the running one. */
   startAlerts(): AlertLoop;
+  /** Starts the Insights fold (lib/insights/fold.ts); later calls return the running one. */
+  startInsightsFold(): PeriodicLoop;
   /** Stops the loops and the feeds, waits for the request log, then closes the database (a test's end). */
   close(): Promise<void>;
 }
@@ -77,6 +81,7 @@ export function createRuntime(env: Env): DashboardRuntime {
   let resumeLoop: ResumeLoop | undefined;
   let batchSender: BatchSenderLoop | undefined;
   let alertLoop: AlertLoop | undefined;
+  let insightsFold: PeriodicLoop | undefined;
   const db = (): Promise<Database> => {
     opened ??= openDashboardStore({
       databaseUrl: env.DATABASE_URL,
@@ -186,8 +191,18 @@ export function createRuntime(env: Env): DashboardRuntime {
       });
       return alertLoop;
     },
+    startInsightsFold() {
+      insightsFold ??= startInsightsFold({
+        intervalMs: ROLLUP_FOLD_INTERVAL_MS,
+        sql: db,
+        onError: (error) =>
+          log().error({ error: String((error as Error)?.message) }, "insights: a fold failed"),
+      });
+      return insightsFold;
+    },
     async close() {
       metrics().alertSources.delete(alertCounts);
+      await insightsFold?.stop();
       await alertLoop?.stop();
       await batchSender?.stop();
       await resumeLoop?.stop();

@@ -237,10 +237,11 @@ export type SessionRow = Selectable<SessionsColumns>;
 export type AuditLogRow = Selectable<AuditLogColumns>;
 export type CallbackDeliveryRow = Selectable<CallbackDeliveriesColumns>;
 
-/** Orders per status, kept by triggers (0008): the sum of `n` over a status's slots is its count. */
+/** Orders per status, kept by triggers (0008, 0032): the sum of `n` over a status's slots is its count. */
 export interface OrderStatusCountsColumns {
   status: string;
-  slot: number;
+  /** bigint since 0030 (the writing transaction's txid; 0 once folded): read as a string. */
+  slot: string;
   /** bigint: read as a string. */
   n: string;
 }

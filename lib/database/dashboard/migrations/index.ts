@@ -26,6 +26,8 @@ import { m0026PayFunnel } from "./0026_pay_funnel";
 import { m0028RequestLogTrace } from "./0028_request_log_trace";
 import { m0029MoneyControls } from "./0029_money_controls";
 import { m0030ApproverHold } from "./0030_approver_hold";
+import { m0031InsightsDeltas } from "./0031_insights_deltas";
+import { m0032StatusCountSlots } from "./0032_status_count_slots";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -57,5 +59,7 @@ export const migrations: readonly Migration[] = [
   m0028RequestLogTrace,
   m0029MoneyControls,
   m0030ApproverHold,
+  m0031InsightsDeltas,
+  m0032StatusCountSlots,
   m0900OrderSearchIndexes,
 ];

@@ -1,8 +1,9 @@
 /**
- * The Insights rollup (migration 0022) must equal a direct aggregate over the orders after every kind of
- * write — backfill, inserts one by one and in bulk, status changes (by the callback receiver and plain
- * updates), bank details arriving later, deletes, rolled-back transactions, TRUNCATE — and its reads must
- * bucket by the viewer's zone, fractional offsets included.
+ * The Insights rollup (migrations 0022, 0025, 0031) must equal a direct aggregate over the orders after
+ * every kind of write — backfill, inserts one by one and in bulk, status changes (by the callback receiver
+ * and plain updates), bank details arriving later, deletes, rolled-back transactions, TRUNCATE — both as
+ * spans plus pending deltas and once folded; and its reads must bucket by the viewer's zone, fractional
+ * offsets included, with deltas pending and after the fold.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,8 +17,9 @@ import { insertTestOrder } from "@/lib/testing/test-orders";
 import { storeAndApplySignedCallback } from "./callback-receiver";
 import { rollupDimensions, rollupSeries } from "@/lib/insights/read";
 import { plansOf } from "@/lib/testing/query-plans";
+import { foldInsights } from "@/lib/insights/fold";
 
-const ROLLUPS = ["0022_insights_rollups", "0025_insights_spans"];
+const ROLLUPS = ["0022_insights_rollups", "0025_insights_spans", "0031_insights_deltas"];
 const SPANS = { hour: "1 hour", "6h": "6 hours", day: "1 day", week: "7 days" } as const;
 let scratch: ScratchDatabase;
 let db: Database;
@@ -38,17 +40,29 @@ async function scanned(span: keyof typeof SPANS): Promise<string[]> {
   return truth.map((r) => r.k);
 }
 
+/** The span's rows as the reads see them: folded plus pending deltas. */
 async function rolled(span: keyof typeof SPANS): Promise<string[]> {
   const rows = await db.query<{ k: string }>(
     `SELECT concat_ws('|', to_char(start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24'), currency, direction, method, country,
         status, bank, pay_bucket, reason, n, amount) AS k
-     FROM order_rollup WHERE span = $1 AND n <> 0 ORDER BY 1`,
-    [span],
+     FROM (SELECT start, currency, direction, method, country, status, bank, pay_bucket, reason, sum(n) AS n,
+             sum(amount) AS amount
+           FROM (SELECT start, currency, direction, method, country, status, bank, pay_bucket, reason, n, amount
+                   FROM order_rollup WHERE span = $1
+                 UNION ALL
+                 SELECT date_bin($2::interval, hour, timestamptz '1970-01-05Z'), currency, direction, method,
+                   country, status, bank, pay_bucket, reason, n, amount FROM order_rollup_delta) u
+           GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9) t
+     WHERE n <> 0 ORDER BY 1`,
+    [span, SPANS[span]],
   );
   return rows.map((r) => r.k);
 }
 
-/** The series table (summed over its slots) against the orders. */
+const pendingDeltas = async () =>
+  (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM order_rollup_delta"))[0]?.n;
+
+/** The series table (summed over its slots, pending deltas added) against the orders. */
 async function seriesMismatch(): Promise<unknown[]> {
   return db.query(
     `WITH truth AS (
@@ -56,16 +70,30 @@ async function seriesMismatch(): Promise<unknown[]> {
          count(*)::bigint AS n, coalesce(sum(coalesce(o.final_amount, o.amount)) FILTER (WHERE o.status = 'Success'), 0) AS volume
        FROM orders o CROSS JOIN (VALUES ('hour', interval '1 hour'), ('6h', interval '6 hours'), ('day', interval '1 day'),
          ('week', interval '7 days')) s (span, w) GROUP BY 1, 2, 3),
-     kept AS (SELECT span, start, currency, sum(n)::bigint AS n, sum(volume) AS volume FROM order_series
+     kept AS (SELECT span, start, currency, sum(n)::bigint AS n, sum(volume) AS volume
+       FROM (SELECT span, start, currency, n, volume FROM order_series
+             UNION ALL
+             SELECT s.span, date_bin(s.w, d.hour, timestamptz '1970-01-05Z'), d.currency, d.n,
+               CASE WHEN d.status = 'Success' THEN d.amount ELSE 0 END
+             FROM order_rollup_delta d CROSS JOIN (VALUES ('hour', interval '1 hour'), ('6h', interval '6 hours'),
+               ('day', interval '1 day'), ('week', interval '7 days')) s (span, w)) u
        GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(volume) <> 0)
      (SELECT * FROM truth EXCEPT SELECT * FROM kept) UNION ALL (SELECT * FROM kept EXCEPT SELECT * FROM truth)`,
   );
 }
 
-async function expectExact(): Promise<void> {
+async function expectSpansExact(): Promise<void> {
   for (const span of Object.keys(SPANS) as (keyof typeof SPANS)[])
     expect(await rolled(span), span).toEqual(await scanned(span));
   expect(await seriesMismatch()).toEqual([]);
+}
+
+/** Exact with the write's deltas pending, and again once they are folded into the spans. */
+async function expectExact(): Promise<void> {
+  await expectSpansExact();
+  await foldInsights(db);
+  expect(await pendingDeltas()).toBe(0);
+  await expectSpansExact();
 }
 
 beforeAll(async () => {
@@ -166,9 +194,11 @@ describe("insights rollup", () => {
   });
 
   it("buckets by the viewer's zone, fractional offsets included", async () => {
+    await insertTestOrder(db, { createdAt: "2026-11-03T08:00:00Z" }); // a delta pending
     await db.query("TRUNCATE orders CASCADE");
     expect(await rolled("week")).toEqual([]);
     expect(await db.query("SELECT 1 FROM order_series")).toEqual([]);
+    expect(await pendingDeltas()).toBe(0);
     await insertTestOrder(db, { createdAt: "2026-11-10T18:10:00Z" }); // 23:40 in Kolkata, 21:10 in Moscow
     await insertTestOrder(db, { createdAt: "2026-11-10T18:40:00Z" }); // 00:10 on the 11th in Kolkata
     await insertTestOrder(db, { createdAt: "2026-11-10T22:00:00Z" }); // 01:00 on the 11th in Moscow
@@ -232,8 +262,7 @@ describe("insights reads over the spans", () => {
   beforeAll(async () => {
     await db.query("TRUNCATE orders CASCADE");
     // Ten weeks, an order every 37 minutes, of every kind; pay-outs failing for the reasons the dashboard knows.
-    await db.query(
-      `INSERT INTO orders (id, direction, payment_id, payment_method, amount, currency, country, status, request,
+    const insert = `INSERT INTO orders (id, direction, payment_id, payment_method, amount, currency, country, status, request,
          client_email, created_at, updated_at, bank_details, last_error)
        SELECT gen_random_uuid(), CASE WHEN n % 3 = 0 THEN 'payout' ELSE 'payin' END, gen_random_uuid(),
          (ARRAY['Card', 'SBP', 'PIX', 'Card'])[1 + (n / 3) % 4], 10 + n % 97,
@@ -246,9 +275,13 @@ describe("insights reads over the spans", () => {
          CASE WHEN n % 8 IN (4, 5) THEN CASE WHEN n % 16 < 8
            THEN jsonb_build_object('kind', 'problem', 'problem', jsonb_build_object('title', 'Amount out of range'))
            ELSE jsonb_build_object('kind', 'timeout') END END
-       FROM generate_series(1, 2800) AS n`,
-    );
-    await expectExact();
+       FROM generate_series(1, 2800) AS n WHERE n % 2 = $1`;
+    // Half of them folded, half pending as deltas: the reads must add the two.
+    await db.query(insert, [1]);
+    await foldInsights(db);
+    await db.query(insert, [0]);
+    expect(await pendingDeltas()).toBeGreaterThan(0);
+    await expectSpansExact();
   });
 
   const cases: Record<string, string>[] = [
@@ -262,8 +295,12 @@ describe("insights reads over the spans", () => {
     { range: "custom", from: "2026-09-01", to: "2026-11-10", tz: "America/St_Johns", by: "week" },
     { range: "custom", from: "2026-10-01", to: "2026-10-01", tz: "Pacific/Chatham", by: "hour" },
   ];
-  for (const c of cases)
-    it(`reads ${JSON.stringify(c)} as the orders give it, this period and the one before`, async () => {
+  for (const [c, folded] of [
+    ...cases.map((c) => [c, false] as const),
+    ...cases.map((c) => [c, true] as const),
+  ])
+    it(`reads ${JSON.stringify(c)} as the orders give it, this period and the one before${folded ? ", all folded" : ""}`, async () => {
+      if (folded) await foldInsights(db);
       const parsed = parseInsightsRange({ tz: "Europe/Berlin", ...c }, new Date("2026-11-01T10:20:00Z"));
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
       const r = parsed.range;

@@ -1,7 +1,9 @@
 /**
- * Insights reads (owner: insights): over the rollups kept by migration 0025's triggers, never over the
- * orders. A range comes as signed pieces of UTC hours, 6 hours, days and weeks (lib/insights/cover.ts), so
- * it costs a few pieces × dimensions whatever its length and the number of orders.
+ * Insights reads (owner: insights): over the rollups of migrations 0025 and 0031, never over the orders —
+ * the folded spans plus the deltas not folded yet, in one statement (one snapshot), so a read is exact
+ * whether or not the fold (lib/insights/fold.ts) has run. A range comes as signed pieces of UTC hours,
+ * 6 hours, days and weeks (lib/insights/cover.ts), so it costs a few pieces × dimensions whatever its
+ * length and the number of orders, plus the pending deltas of its pieces (a few seconds' writes).
  */
 import "server-only";
 import type { Sql } from "@/lib/database";
@@ -12,12 +14,20 @@ function pieceParams(pieces: readonly Piece[]) {
   return [pieces.map((p) => p.span), pieces.map((p) => p.start / 1000), pieces.map((p) => p.sign)];
 }
 
-/** The pieces as rows `p` (span, start, sign[, bucket]); the rollup is then read by its index on start. */
+/**
+ * The pieces as rows `p` (span, start, finish, sign[, bucket]); the rollup is then read by its index on
+ * start, the pending deltas by theirs on the hour.
+ */
 const PIECES = (bucket: boolean) => `WITH p AS MATERIALIZED (
-    SELECT span, to_timestamp(s) AS start, sign${bucket ? ", bucket" : ""}
+    SELECT span, to_timestamp(s) AS start, sign${bucket ? ", bucket" : ""},
+      to_timestamp(s) + CASE span WHEN 'hour' THEN interval '1 hour' WHEN '6h' THEN interval '6 hours'
+        WHEN 'day' THEN interval '1 day' ELSE interval '7 days' END AS finish
     FROM unnest($1::text[], $2::float8[], $3::int[]${bucket ? ", $4::int[]" : ""}) AS p (span, s, sign${bucket ? ", bucket" : ""}))`;
 const IN_PIECES =
   "r.span = p.span AND r.start = p.start WHERE r.start = ANY(ARRAY(SELECT DISTINCT start FROM p))";
+/** Each piece's deltas not folded yet (migration 0031), by the index on their hour. */
+const PENDING = `p CROSS JOIN LATERAL (
+    SELECT * FROM order_rollup_delta d WHERE d.hour >= p.start AND d.hour < p.finish OFFSET 0) d`;
 
 /**
  * Count and Success volume per bucket and currency from `order_series`, a bucket being the pieces that
@@ -30,10 +40,15 @@ export async function rollupSeriesPieces(
   if (pieces.length === 0) return [];
   return sql.query(
     `${PIECES(true)}
-    SELECT p.bucket, r.currency, sum(p.sign * r.n)::int AS count,
-        coalesce(nullif(sum(p.sign * r.volume), 0), 0)::text AS volume
-      FROM order_series r JOIN p ON ${IN_PIECES}
-      GROUP BY 1, 2 HAVING sum(p.sign * r.n) <> 0`,
+    SELECT bucket, currency, sum(n)::int AS count, coalesce(nullif(sum(volume), 0), 0)::text AS volume
+      FROM (
+        SELECT p.bucket, r.currency, p.sign * r.n AS n, p.sign * r.volume AS volume
+          FROM order_series r JOIN p ON ${IN_PIECES}
+        UNION ALL
+        SELECT p.bucket, d.currency, p.sign * d.n, CASE WHEN d.status = 'Success' THEN p.sign * d.amount ELSE 0 END
+          FROM ${PENDING}
+      ) x
+      GROUP BY 1, 2 HAVING sum(n) <> 0`,
     [...pieceParams(pieces), pieces.map((p) => p.bucket)],
   );
 }
@@ -51,11 +66,19 @@ export async function rollupDimensionPieces(
   if (pieces.length === 0) return [];
   return sql.query<RollupDimensionRow>(
     `${PIECES(false)}
-    SELECT r.currency, r.direction, r.method, r.country, r.status, r.bank, r.pay_bucket AS "payBucket", r.reason,
-        sum(p.sign * r.n)::int AS count, sum(p.sign * r.amount)::text AS amount
-      FROM p CROSS JOIN LATERAL (
-        SELECT * FROM order_rollup r WHERE r.start = p.start AND r.span = p.span OFFSET 0) r
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING sum(p.sign * r.n) <> 0`,
+    SELECT currency, direction, method, country, status, bank, pay_bucket AS "payBucket", reason,
+        sum(n)::int AS count, sum(amount)::text AS amount
+      FROM (
+        SELECT r.currency, r.direction, r.method, r.country, r.status, r.bank, r.pay_bucket, r.reason,
+            p.sign * r.n AS n, p.sign * r.amount AS amount
+          FROM p CROSS JOIN LATERAL (
+            SELECT * FROM order_rollup r WHERE r.start = p.start AND r.span = p.span OFFSET 0) r
+        UNION ALL
+        SELECT d.currency, d.direction, d.method, d.country, d.status, d.bank, d.pay_bucket, d.reason,
+            p.sign * d.n, p.sign * d.amount
+          FROM ${PENDING}
+      ) x
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING sum(n) <> 0`,
     pieceParams(pieces),
   );
 }

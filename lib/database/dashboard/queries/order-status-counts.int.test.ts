@@ -1,20 +1,21 @@
 /**
- * The overview's counts come from trigger-kept counters (migration 0008): they must equal a full
+ * The overview's counts come from trigger-kept counters (migrations 0008, 0032): they must equal a full
  * `count(*) GROUP BY status` after every kind of write — inserts (one and bulk), status changes by the
  * callback receiver and by plain updates, deletes, rolled-back transactions, TRUNCATE — and under
- * concurrent writers (several connections on PostgreSQL).
+ * concurrent writers (several connections on PostgreSQL), before and after the fold.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FINAL_STATUSES } from "@/lib/contract/status";
 import { type Database, migrate, openDatabase } from "@/lib/database";
 import { createScratchDatabase, type ScratchDatabase, testBackend } from "@/lib/testing/database";
 import { migrations } from "@/lib/database/dashboard/migrations";
-import { insertTestOrder } from "@/lib/testing/test-orders";
-import { storeAndApplySignedCallback } from "./callback-receiver";
+import { applyTestCallback } from "@/lib/testing/signed-callbacks";
+import { insertTestOrder, type TestOrder } from "@/lib/testing/test-orders";
 import { countOrdersByStatus } from "./order-list";
+import { foldInsights } from "@/lib/insights/fold";
 
-const COUNTERS = "0008_order_status_counts";
+/** 0008 made the counters, 0032 gave each transaction its slot (it alters 0008's table). */
+const COUNTERS = ["0008_order_status_counts", "0032_status_count_slots"];
 let scratch: ScratchDatabase;
 let db: Database;
 
@@ -30,28 +31,17 @@ async function counted(): Promise<Record<string, number>> {
   return Object.fromEntries((await countOrdersByStatus(db)).map((c) => [c.status, c.count]));
 }
 
+/** Exact as written, and again once the fold has moved the transactions' slots into one. */
 async function expectExact(expected?: Record<string, number>): Promise<void> {
   const truth = await scanned();
   if (expected) expect(truth).toEqual(expected);
   expect(await counted()).toEqual(truth);
+  await foldInsights(db);
+  expect(await db.query("SELECT 1 FROM order_status_counts WHERE slot <> 0")).toEqual([]);
+  expect(await counted()).toEqual(truth);
 }
 
-async function applyCallback(order: { providerOrderId: string | null; paymentId: string }, status: string) {
-  const body = JSON.stringify({ status });
-  return storeAndApplySignedCallback(db, {
-    id: randomUUID(),
-    webhookId: null,
-    eventId: `evt_${randomUUID()}`,
-    headers: {},
-    body: { rawBody: body, bytes: body.length, sha256: "0".repeat(64) },
-    providerOrderId: order.providerOrderId ?? "",
-    type: "payin",
-    paymentId: order.paymentId,
-    status,
-    updatedAt: new Date(),
-    finalStatuses: FINAL_STATUSES,
-  });
-}
+const applyCallback = (order: TestOrder, status: string) => applyTestCallback(db, order, status);
 
 beforeAll(async () => {
   scratch = await createScratchDatabase("status_counts");
@@ -59,12 +49,12 @@ beforeAll(async () => {
   // Orders that exist before the counters do: the migration must backfill them.
   await migrate(
     db,
-    migrations.filter((m) => m.id !== COUNTERS),
+    migrations.filter((m) => !COUNTERS.includes(m.id)),
     731_001,
   );
   for (const status of ["Success", "Success", "In progress", "Submit failed"])
     await insertTestOrder(db, { status });
-  expect(await migrate(db, migrations, 731_001)).toEqual([COUNTERS]);
+  expect(await migrate(db, migrations, 731_001)).toEqual(COUNTERS);
 });
 afterAll(async () => {
   await db?.close();
