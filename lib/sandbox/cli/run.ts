@@ -13,11 +13,13 @@ import {
   type Problem,
   type SandboxClock,
 } from "../../contract";
-import { deepMerge, samplePayinRequest, samplePayoutRequest } from "../../contract/samples";
+import { samplePayinRequest, samplePayoutRequest } from "../../contract/samples";
 import { SANDBOX_DEFAULT_CLIENT_ID, SANDBOX_DEFAULT_CLIENT_SECRET, SANDBOX_DEFAULT_PORT } from "../config";
 import { checkReceiver } from "../conformance/suite";
 import { htmlReport, junitXml, summaryText } from "../conformance/report";
 import { sandboxKit, SandboxKitError } from "../kit";
+import { applySets } from "./set-values";
+import { UsageError } from "./usage-error";
 
 export interface CliIo {
   stdout(text: string): void;
@@ -33,6 +35,8 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 export const USAGE = `usage: sandbox-cli <verb> [options]
   trigger paid|failed|expired <orderId>
   create payin|payout --method <method> --amount <n> [--set <path>=<value>]...
+      (a text field of the contract — card number, phone, id — takes the value as text, digits too; a number or
+      true/false field parses it; --set <path>:=<JSON> sends that JSON as it is)
   clock [show] | clock advance <duration, e.g. 15m> | clock set <ISO time> | clock reset
   runs start [--label <text>] | runs list | runs reset <runClientId> | runs end <runClientId>
   requests [--order <orderId>] [--limit <n>]
@@ -57,13 +61,6 @@ function usageOf(verb: string, program: string): string {
     own.push(l);
   }
   return `usage: ${program} ${own.map((l) => l?.trim()).join(" ")}  (${program} --help for all verbs)`;
-}
-
-class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
 }
 
 const COMMON = {
@@ -149,25 +146,6 @@ function positiveNumber(text: string | undefined, what: string): number | undefi
   if (text.trim() === "" || !Number.isFinite(n) || n <= 0)
     throw new UsageError(`${what} must be a number above 0`);
   return n;
-}
-
-/** `--set a.b=value`: value as JSON where it parses (numbers, true, null, "quoted"), else as text. */
-export function applySets<T>(base: T, sets: readonly string[]): T {
-  let out = base;
-  for (const set of sets) {
-    const eq = set.indexOf("=");
-    if (eq <= 0) throw new UsageError(`--set wants <path>=<value>, got "${set}"`);
-    const path = set.slice(0, eq).split(".");
-    if (path.some((p) => p === "")) throw new UsageError(`--set: bad path "${set.slice(0, eq)}"`);
-    const raw = set.slice(eq + 1);
-    let value: unknown = raw;
-    try {
-      value = JSON.parse(raw);
-    } catch {}
-    const override = path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
-    out = deepMerge(out, override);
-  }
-  return out;
 }
 
 function connection(values: Values, given: CliIo["env"]) {
@@ -286,11 +264,11 @@ async function dispatch(
       let created: { request: PayinRequest | PayoutRequest; response: { id: string; status: string } };
       if (direction === "payin") {
         if (!isPayinMethod(method)) throw new UsageError(`--method: not a pay-in method: "${method}"`);
-        const request = applySets(samplePayinRequest(method, base), sets);
+        const request = applySets("payin", samplePayinRequest(method, base), sets);
         created = { request, response: await kit.createPayin(request) };
       } else {
         if (!isPayoutMethod(method)) throw new UsageError(`--method: not a pay-out method: "${method}"`);
-        const request = applySets(samplePayoutRequest(method, base), sets);
+        const request = applySets("payout", samplePayoutRequest(method, base), sets);
         created = { request, response: await kit.createPayout(request) };
       }
       const { request, response } = created;
