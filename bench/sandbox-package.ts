@@ -236,7 +236,12 @@ export async function runSandboxPackageBench(): Promise<void> {
   const built = await buildPackagesInTemp();
   const packMs = performance.now() - packStarted;
   const installStarted = performance.now();
-  const project = installScratchProject({ name: "bench-sandbox-package", tarballs: [built.sandbox] });
+  // PGlite as an outside install gets it: the newest the package allows (its pin: the template's version).
+  const project = installScratchProject({
+    name: "bench-sandbox-package",
+    tarballs: [built.sandbox],
+    newest: ["@electric-sql/pglite"],
+  });
   const installMs = performance.now() - installStarted;
   const flags = (dataDir: string) => [
     "--port",

@@ -104,6 +104,8 @@ beforeAll(async () => {
     tarballs: [built.sandbox, built.kit],
     registryDependencies: ["@playwright/test", "typescript", "@types/node"],
     files: path.join(root, "examples", "qa-suite"),
+    // As `npm install` outside gets it: the newest PGlite the package's range allows, not our lock's.
+    newest: ["@electric-sql/pglite"],
   });
   dataDir = mkdtempSync(path.join(os.tmpdir(), "outsider-sandbox-data-"));
   sandbox = await startInstalledSandbox(project, [...SANDBOX_FLAGS, "--data-dir", dataDir]);
@@ -128,8 +130,13 @@ describe("the packages, installed outside the repository", () => {
     expect(sandboxPackage.engines).toEqual(ours.engines);
     // Compiled JavaScript: no tsx, no TypeScript at run time.
     expect(Object.keys(sandboxPackage.dependencies)).not.toContain("tsx");
-    for (const [name, version] of Object.entries(sandboxPackage.dependencies as Record<string, string>))
-      expect(version, name).toBe(ours.dependencies[name]);
+    const { "@electric-sql/pglite": pglite, ...others } = sandboxPackage.dependencies as Record<
+      string,
+      string
+    >;
+    for (const [name, version] of Object.entries(others)) expect(version, name).toBe(ours.dependencies[name]);
+    // Pinned to the version that made the shipped template (the template tests below), whatever ours allows.
+    expect(pglite).toMatch(/^\d+\.\d+\.\d+$/);
     expect(existsSync(path.join(project.dir, "node_modules", "tsx"))).toBe(false);
     const kit = installed("payorders-sandbox-kit");
     expect(kit.dependencies).toEqual({ zod: ours.dependencies.zod });
@@ -351,11 +358,12 @@ describe("the installed sandbox on a new PGlite folder (lib/database/pglite-temp
     if (templateScratch) rmSync(templateScratch, { recursive: true, force: true });
   });
 
-  it("ships a template tagged with the installed PGlite and the last migration", () => {
+  it("ships a template tagged with the installed PGlite (the newest its range allows) and the last migration", () => {
     const tag = JSON.parse(readFileSync(templateTagPath(template), "utf8"));
     const pglite = JSON.parse(
       readFileSync(path.join(project.dir, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8"),
     );
+    expect(pglite.version).toBe(project.newest["@electric-sql/pglite"]);
     expect(tag).toEqual({ pglite: pglite.version, lastMigration: allMigrationIds.at(-1) });
   });
 
@@ -363,6 +371,7 @@ describe("the installed sandbox on a new PGlite folder (lib/database/pglite-temp
     timeout: 120_000,
   }, async () => {
     const { dataDir, startedAt, output } = await startNewFolderAndOrder("from-template");
+    expect(output).not.toContain("PGlite template not used");
     expect(output).toContain("new PGlite folder from the template");
     const inside = await lookInside(dataDir);
     expect(inside.migrations.map((m) => m.id)).toEqual(allMigrationIds);
