@@ -268,6 +268,18 @@ describe("the packages, installed outside the repository", () => {
       ]);
       expect(checked.code).toBe(1);
       expect(readFileSync(junit, "utf8")).toContain("<testsuite");
+
+      // docs/qa.md's CI step, run as it stands in the project's shell.
+      const docs = readFileSync(path.join(root, "docs", "qa.md"), "utf8");
+      const step = /^- run: (.*check-receiver.*)$/m.exec(docs)?.[1] ?? "";
+      expect(step).toMatch(/^npx payorders-sandbox check-receiver /);
+      const documented = await runIn("sh", ["-c", step], {
+        RECEIVER_URL: naive.url,
+        CLIENT_ID: "merchant-1",
+        SECRET: "merchant-secret-1",
+      });
+      expect(documented.code, documented.stderr).toBe(1);
+      expect(readFileSync(path.join(project.dir, "check-receiver.html"), "utf8")).toContain("<html");
     } finally {
       naive.server.close();
     }
