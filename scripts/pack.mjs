@@ -11,14 +11,15 @@
  *   that made it (pinnedToTemplate below).
  * - `payorders-sandbox-kit-<version>.tgz`: the QA kit (lib/sandbox/kit: the typed client, the request
  *   builders, the Playwright fixture), ESM with `.d.ts`, what it needs of lib/contract and lib/signing inside
- *   it; zod a dependency, @playwright/test a peer dependency (one copy: the suite's).
+ *   it; zod a dependency, @playwright/test a peer dependency (one copy: the suite's); the example suite
+ *   (examples/qa-suite) in `examples/qa-suite/`.
  *
  * Each package is built in `dist/packages/<name>/` and packed from there with `npm pack`. `--quiet` prints
  * only the tarballs' paths. Run as a script by `npm run pack`; imported by the outsider test and the bench
  * (`buildPackages(outDir)`, lib/testing/installed-packages.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { shortLivedNodeFlags } from "./node-runtime.mjs";
@@ -220,7 +221,7 @@ async function buildKit(esbuild, dir) {
       "./package.json": "./package.json",
     },
     types: types("index"),
-    files: ["dist", "types", "README.md"],
+    files: ["dist", "types", "examples", "README.md"],
     sideEffects: false,
     dependencies: dependenciesOf(["zod"], "the kit"),
     peerDependencies: { "@playwright/test": ">=1.50.0 <2" },
@@ -228,6 +229,10 @@ async function buildKit(esbuild, dir) {
   };
   writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   writeFileSync(path.join(dir, "README.md"), KIT_README);
+  // The example suite docs/qa.md starts from (its first test and config are this folder's), to copy.
+  cpSync(path.join(root, "examples", "qa-suite"), path.join(dir, "examples", "qa-suite"), {
+    recursive: true,
+  });
   return pkg;
 }
 
@@ -325,7 +330,8 @@ test("a paid pay-in", async ({ sandboxRun }) => {
 \`\`\`
 
 Outside Playwright: \`sandboxKit({ baseUrl, clientId, secret })\`. \`@playwright/test\` is a peer dependency:
-the suite's own copy is used. The whole guide: docs/qa.md of the payorders dashboard.
+the suite's own copy is used. A complete suite to start from (config, tests, a stand-in merchant system):
+\`examples/qa-suite/\` in this package. The whole guide: docs/qa.md of the payorders dashboard.
 `;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -17,7 +17,16 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,6 +43,7 @@ import { openDatabase } from "@/lib/database";
 import { templateTagPath } from "@/lib/database/pglite-template";
 import { sandboxMigrations } from "@/lib/database/sandbox/migrations";
 import { createPostgresScratchDatabase } from "@/lib/testing/database";
+import { lowestOf, nodeSatisfies } from "@/lib/testing/node-engines";
 import { PGLITE_SAFE_FLAG } from "./pglite-safe-rerun";
 import { PGLITE_TEMPLATE_FILE } from "./pglite-template-file";
 
@@ -103,10 +113,17 @@ beforeAll(async () => {
     name: "qa-outsider",
     tarballs: [built.sandbox, built.kit],
     registryDependencies: ["@playwright/test", "typescript", "@types/node"],
-    files: path.join(root, "examples", "qa-suite"),
     // As `npm install` outside gets it: the newest PGlite the package's range allows, not our lock's.
     newest: ["@electric-sql/pglite"],
   });
+  // The example suite as the kit ships it (docs/qa.md: copy it into your project).
+  cpSync(
+    path.join(project.dir, "node_modules", "payorders-sandbox-kit", "examples", "qa-suite"),
+    project.dir,
+    {
+      recursive: true,
+    },
+  );
   dataDir = mkdtempSync(path.join(os.tmpdir(), "outsider-sandbox-data-"));
   sandbox = await startInstalledSandbox(project, [...SANDBOX_FLAGS, "--data-dir", dataDir]);
 }, 300_000);
@@ -141,10 +158,56 @@ describe("the packages, installed outside the repository", () => {
     const kit = installed("payorders-sandbox-kit");
     expect(kit.dependencies).toEqual({ zod: ours.dependencies.zod });
     expect(Object.keys(kit.peerDependencies)).toEqual(["@playwright/test"]);
+    expect(kit.engines).toEqual(ours.engines);
     // Playwright once: the project's (the kit brings none of its own).
     expect(existsSync(path.join(project.dir, "node_modules", "payorders-sandbox-kit", "node_modules"))).toBe(
       false,
     );
+  });
+
+  it("admit no Node.js older than every installed package needs (their engines: docs/qa.md's Node.js version)", () => {
+    const ours = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    const lowest = lowestOf(ours.engines.node);
+    expect(readFileSync(path.join(root, "docs", "qa.md"), "utf8")).toContain(
+      `Node.js ${lowest.replace(/\.0$/, "")} or newer`,
+    );
+    const tooOld: string[] = [];
+    const visit = (modules: string) => {
+      for (const entry of readdirSync(modules, { withFileTypes: true })) {
+        if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
+        const dir = path.join(modules, entry.name);
+        if (entry.name.startsWith("@")) {
+          visit(dir);
+          continue;
+        }
+        const manifest = path.join(dir, "package.json");
+        if (existsSync(manifest)) {
+          const { name, version, engines } = JSON.parse(readFileSync(manifest, "utf8"));
+          if (typeof engines?.node === "string" && !nodeSatisfies(lowest, engines.node))
+            tooOld.push(`${name}@${version} needs ${engines.node}`);
+        }
+        if (existsSync(path.join(dir, "node_modules"))) visit(path.join(dir, "node_modules"));
+      }
+    };
+    visit(path.join(project.dir, "node_modules"));
+    expect(tooOld, `our engines admit Node.js ${lowest}`).toEqual([]);
+  });
+
+  it("ship the example suite whose config and first test docs/qa.md shows", () => {
+    const docs = readFileSync(path.join(root, "docs", "qa.md"), "utf8");
+    const shown = (file: string) => {
+      const start = docs.indexOf(`\`\`\`ts\n// ${file}\n`);
+      expect(start, `docs/qa.md shows ${file}`).toBeGreaterThanOrEqual(0);
+      const body = docs.slice(start + `\`\`\`ts\n// ${file}\n`.length);
+      return body.slice(0, body.indexOf("```\n"));
+    };
+    const shipped = (file: string) =>
+      readFileSync(
+        path.join(project.dir, "node_modules", "payorders-sandbox-kit", "examples", "qa-suite", file),
+        "utf8",
+      );
+    expect(shown("playwright.config.ts")).toBe(shipped("playwright.config.ts"));
+    expect(shown("tests/first.spec.ts")).toBe(shipped("tests/first.spec.ts"));
   });
 
   it("starts with `npx payorders-sandbox`, PGlite in a folder and PostgreSQL by URL", {
@@ -296,22 +359,24 @@ describe("the packages, installed outside the repository", () => {
   }, 180_000);
 
   it.concurrent("the example suite passes with the project's own Playwright and the kit's fixture", async () => {
-    const report = path.join(project.dir, "report.json");
+    // Its own config's reporters, as docs/qa.md's CI section runs it: CI set, SANDBOX_URL set.
     const suite = await runIn(
       process.execPath,
-      [
-        path.join(project.dir, "node_modules", "@playwright", "test", "cli.js"),
-        "test",
-        "--reporter=list,json",
-      ],
-      { SANDBOX_URL: sandbox.url, PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: "1" },
+      [path.join(project.dir, "node_modules", "@playwright", "test", "cli.js"), "test"],
+      { SANDBOX_URL: sandbox.url, CI: "1" },
     );
-    const stats = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")).stats : undefined;
     expect(suite.code, `${suite.stdout}${suite.stderr}`).toBe(0);
     expect(suite.stdout).not.toContain("Requiring @playwright/test second time");
-    // Every test ran, none skipped: the keep-alive one needs the short idle time given above.
-    expect(stats).toMatchObject({ unexpected: 0, skipped: 0, flaky: 0 });
-    expect(stats.expected).toBe(7);
+    // CI set: the JUnit report (results.xml) the docs promise. Every test ran, none skipped: the keep-alive one
+    // needs the short idle time given above.
+    const junit = readFileSync(path.join(project.dir, "results.xml"), "utf8");
+    const totals = /<testsuites\b[^>]*>/.exec(junit)?.[0] ?? "";
+    expect(totals).toMatch(/\btests="7"/);
+    expect(totals).toMatch(/\bfailures="0"/);
+    expect(totals).toMatch(/\bskipped="0"/);
+    expect(totals).toMatch(/\berrors="0"/);
+    // SANDBOX_URL set: the config started no sandbox of its own (its webServer's data folder is not there).
+    expect(existsSync(path.join(project.dir, ".sandbox-data"))).toBe(false);
   }, 180_000);
 });
 
