@@ -11,7 +11,8 @@ import type { SandboxOrder } from "@/lib/contract";
 import { sandboxKit } from "@/lib/sandbox/kit";
 import { type ScratchSandbox, startScratchSandbox, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import { type CallbackReceiver, startCallbackReceiver } from "@/lib/testing/sandbox-http";
-import { EXIT, joinDashValues, parseDuration, run } from "./run";
+import { joinDashValues, parseDuration } from "./arguments";
+import { EXIT, run } from "./run";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const MAIN = path.join(ROOT, "lib", "sandbox", "cli", "main.ts");
