@@ -1,6 +1,7 @@
 /**
- * Issue 19 figures: the installed `payorders-sandbox` package (scripts/pack.mjs, installed offline into a
- * scratch project under the temporary folder, lib/testing/installed-packages.ts) against the sandbox as
+ * Issue 19 figures: the installed `payorders-sandbox` package (scripts/pack.mjs, installed from the npm cache into
+ * a scratch project under the temporary folder, PGlite at the newest version the package allows, as an outside
+ * install gets it: lib/testing/installed-packages.ts) against the sandbox as
  * `npm run sandbox` runs it (TypeScript through tsx) and against Prism 5's mock of the same contract (the
  * sandbox's OpenAPI document, lib/contract/openapi): start to healthy (target ≤ 2 s), and pay-in create
  * throughput under the same load as bench/sandbox.ts (50 connections, signed creates; targets ≥ 1.0× the
