@@ -2,8 +2,8 @@
  * Which Node.js the project runs on, and with which V8 flags. Uses node builtins only (it runs before
  * node_modules may exist).
  *
- * - The dependencies need Node.js 22.12 or newer (kysely needs 22; require() of ES modules without a flag came
- *   in 22.12), as package.json's engines say. On an older Node, `npm start` and `npm test` run themselves again
+ * - The dependencies need Node.js 22.15 or newer (OpenTelemetry's packages say so; kysely needs 22, require() of
+ *   ES modules without a flag came in 22.12), as package.json's engines say. On an older Node, `npm start` and `npm test` run themselves again
  *   on Node.js 24 from the npm registry (scripts/node-binary.mjs) and say so in one line.
  * - V8's thread isolation of JIT pages (`--memory-protection-keys`, on where the CPU has protection keys) can
  *   abort a process that creates and frees PGlite's WebAssembly across threads ("Check failed:
@@ -18,8 +18,8 @@ import { ensureNodeBinary } from "./node-binary.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** The oldest Node.js the dependencies support (package.json engines: ">=22.12.0"). */
-export const OLDEST_SUPPORTED = [22, 12];
+/** The oldest Node.js the dependencies support (package.json engines: ">=22.15.0"). */
+export const OLDEST_SUPPORTED = [22, 15];
 
 export function isSupportedNode(version = process.versions.node) {
   const [major = 0, minor = 0] = version.split(".").map(Number);

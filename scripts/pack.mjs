@@ -7,17 +7,19 @@
  *   compiled by esbuild to JavaScript, our own code bundled, every npm dependency left external and listed in
  *   its package.json with the version range of ours (PGlite loads its WebAssembly and data files from its
  *   own package, so it stays one). Bin `payorders-sandbox`; no tsx at run time. Beside it in `dist/`, a PGlite
- *   template (buildPgliteTemplate below) a new data folder starts from.
+ *   template (buildPgliteTemplate below) a new data folder starts from; PGlite is pinned to the exact version
+ *   that made it (pinnedToTemplate below).
  * - `payorders-sandbox-kit-<version>.tgz`: the QA kit (lib/sandbox/kit: the typed client, the request
  *   builders, the Playwright fixture), ESM with `.d.ts`, what it needs of lib/contract and lib/signing inside
- *   it; zod a dependency, @playwright/test a peer dependency (one copy: the suite's).
+ *   it; zod a dependency, @playwright/test a peer dependency (one copy: the suite's); the example suite
+ *   (examples/qa-suite) in `examples/qa-suite/`.
  *
  * Each package is built in `dist/packages/<name>/` and packed from there with `npm pack`. `--quiet` prints
  * only the tarballs' paths. Run as a script by `npm run pack`; imported by the outsider test and the bench
  * (`buildPackages(outDir)`, lib/testing/installed-packages.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { shortLivedNodeFlags } from "./node-runtime.mjs";
@@ -61,24 +63,46 @@ const common = {
  * The sandbox's PGlite template (lib/sandbox/pglite-template-build.ts: a database initialised and migrated,
  * gzip-dumped, tagged with the PGlite version and last migration) into `outDir`: a new data folder of the
  * installed sandbox starts from it instead of PGlite's initdb (lib/database/pglite-template.ts). Run by tsx in
- * a process of its own, with the V8 flags of a short-lived one.
+ * a process of its own, with the V8 flags of a short-lived one; resolves to what it printed, `{ tarball, tag }`.
  */
 function buildPgliteTemplate(outDir) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [...shortLivedNodeFlags(), "--import", "tsx", "lib/sandbox/pglite-template-build.ts", outDir],
-      { cwd: root, stdio: ["ignore", "ignore", "pipe"] },
+      { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
     );
+    let stdout = "";
     let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
     child.once("error", reject);
     child.once("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`the PGlite template failed (${code}):\n${stderr}`)),
+      code === 0
+        ? resolve(JSON.parse(stdout.trim().split("\n").at(-1)))
+        : reject(new Error(`the PGlite template failed (${code}):\n${stderr}`)),
     );
   });
+}
+
+/**
+ * The sandbox's dependencies with `@electric-sql/pglite` pinned to the exact version that made the template
+ * (its tag, written by the build). A template is used only by that exact version (lib/database/pglite-template.ts):
+ * PGlite's data files belong to the Postgres build inside each release, which a patch release may change, so a
+ * range (`^0.5.16`) let npm install a newer patch whose sandbox skipped the template and ran initdb (a first
+ * start of 5 s instead of 1, issue 50). A pin holds whatever the registry publishes later, needs no install
+ * script (which `--ignore-scripts` and some CI setups skip) and no network at install; a project that depends on
+ * another PGlite gets its own copy beside ours.
+ */
+function pinnedToTemplate(dependencies, templateTag) {
+  const { pglite } = templateTag;
+  if (typeof pglite !== "string" || !/^\d+\.\d+\.\d+/.test(pglite))
+    throw new Error(`the PGlite template's tag names no PGlite version: ${JSON.stringify(templateTag)}`);
+  return { ...dependencies, "@electric-sql/pglite": pglite };
 }
 
 async function buildSandbox(esbuild, dir) {
@@ -122,9 +146,9 @@ async function buildSandbox(esbuild, dir) {
     peerDependencies: { "pino-pretty": versionOf("pino-pretty") },
     peerDependenciesMeta: { "pino-pretty": { optional: true } },
   };
-  writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   writeFileSync(path.join(dir, "README.md"), SANDBOX_README);
-  await template;
+  pkg.dependencies = pinnedToTemplate(pkg.dependencies, (await template).tag);
+  writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   return pkg;
 }
 
@@ -197,7 +221,7 @@ async function buildKit(esbuild, dir) {
       "./package.json": "./package.json",
     },
     types: types("index"),
-    files: ["dist", "types", "README.md"],
+    files: ["dist", "types", "examples", "README.md"],
     sideEffects: false,
     dependencies: dependenciesOf(["zod"], "the kit"),
     peerDependencies: { "@playwright/test": ">=1.50.0 <2" },
@@ -205,6 +229,10 @@ async function buildKit(esbuild, dir) {
   };
   writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   writeFileSync(path.join(dir, "README.md"), KIT_README);
+  // The example suite docs/qa.md starts from (its first test and config are this folder's), to copy.
+  cpSync(path.join(root, "examples", "qa-suite"), path.join(dir, "examples", "qa-suite"), {
+    recursive: true,
+  });
   return pkg;
 }
 
@@ -302,7 +330,8 @@ test("a paid pay-in", async ({ sandboxRun }) => {
 \`\`\`
 
 Outside Playwright: \`sandboxKit({ baseUrl, clientId, secret })\`. \`@playwright/test\` is a peer dependency:
-the suite's own copy is used. The whole guide: docs/qa.md of the payorders dashboard.
+the suite's own copy is used. A complete suite to start from (config, tests, a stand-in merchant system):
+\`examples/qa-suite/\` in this package. The whole guide: docs/qa.md of the payorders dashboard.
 `;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

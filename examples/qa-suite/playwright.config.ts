@@ -1,17 +1,14 @@
 import { defineConfig } from "@playwright/test";
 import type { SandboxKitFixtureOptions } from "payorders-sandbox-kit/playwright";
 
-/**
- * A QA suite against the sandbox payment service (docs/qa.md, "From install to a green suite"). With
- * SANDBOX_URL set it tests that sandbox; otherwise Playwright starts one (`npx payorders-sandbox`) and stops
- * it afterwards. No browser is needed for API tests: only tests that use `page` launch one.
- */
+// With SANDBOX_URL set, the suite tests that sandbox; otherwise Playwright starts one and stops it afterwards.
 const sandboxUrl = process.env.SANDBOX_URL ?? "http://127.0.0.1:4010";
 
 export default defineConfig<SandboxKitFixtureOptions>({
   testDir: "./tests",
   workers: 2,
   timeout: 30_000,
+  // In CI (CI set), a JUnit report as well: results.xml.
   reporter: process.env.CI ? [["list"], ["junit", { outputFile: "results.xml" }]] : [["list"]],
   use: {
     sandboxUrl,

@@ -197,7 +197,9 @@ describe("operator page", () => {
     const order = await createPayin();
     const html = await (await fetch(`${sandbox.url}/sandbox`, { headers: { authorization: basic } })).text();
     expect(html).toContain(order.id);
-    expect(html).toContain(`action="/sandbox/ui/orders/${order.id}/status"`);
+    expect(html).toContain(
+      `action="/sandbox/ui/orders/${order.id}/status?account=${encodeURIComponent(TEST_ACCOUNT.clientId)}"`,
+    );
     const post = (headers: Record<string, string>) =>
       fetch(`${sandbox.url}/sandbox/ui/orders/${order.id}/status`, {
         method: "POST",

@@ -17,7 +17,16 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,6 +43,7 @@ import { openDatabase } from "@/lib/database";
 import { templateTagPath } from "@/lib/database/pglite-template";
 import { sandboxMigrations } from "@/lib/database/sandbox/migrations";
 import { createPostgresScratchDatabase } from "@/lib/testing/database";
+import { lowestOf, nodeSatisfies } from "@/lib/testing/node-engines";
 import { PGLITE_SAFE_FLAG } from "./pglite-safe-rerun";
 import { PGLITE_TEMPLATE_FILE } from "./pglite-template-file";
 
@@ -103,8 +113,17 @@ beforeAll(async () => {
     name: "qa-outsider",
     tarballs: [built.sandbox, built.kit],
     registryDependencies: ["@playwright/test", "typescript", "@types/node"],
-    files: path.join(root, "examples", "qa-suite"),
+    // As `npm install` outside gets it: the newest PGlite the package's range allows, not our lock's.
+    newest: ["@electric-sql/pglite"],
   });
+  // The example suite as the kit ships it (docs/qa.md: copy it into your project).
+  cpSync(
+    path.join(project.dir, "node_modules", "payorders-sandbox-kit", "examples", "qa-suite"),
+    project.dir,
+    {
+      recursive: true,
+    },
+  );
   dataDir = mkdtempSync(path.join(os.tmpdir(), "outsider-sandbox-data-"));
   sandbox = await startInstalledSandbox(project, [...SANDBOX_FLAGS, "--data-dir", dataDir]);
 }, 300_000);
@@ -128,16 +147,67 @@ describe("the packages, installed outside the repository", () => {
     expect(sandboxPackage.engines).toEqual(ours.engines);
     // Compiled JavaScript: no tsx, no TypeScript at run time.
     expect(Object.keys(sandboxPackage.dependencies)).not.toContain("tsx");
-    for (const [name, version] of Object.entries(sandboxPackage.dependencies as Record<string, string>))
-      expect(version, name).toBe(ours.dependencies[name]);
+    const { "@electric-sql/pglite": pglite, ...others } = sandboxPackage.dependencies as Record<
+      string,
+      string
+    >;
+    for (const [name, version] of Object.entries(others)) expect(version, name).toBe(ours.dependencies[name]);
+    // Pinned to the version that made the shipped template (the template tests below), whatever ours allows.
+    expect(pglite).toMatch(/^\d+\.\d+\.\d+$/);
     expect(existsSync(path.join(project.dir, "node_modules", "tsx"))).toBe(false);
     const kit = installed("payorders-sandbox-kit");
     expect(kit.dependencies).toEqual({ zod: ours.dependencies.zod });
     expect(Object.keys(kit.peerDependencies)).toEqual(["@playwright/test"]);
+    expect(kit.engines).toEqual(ours.engines);
     // Playwright once: the project's (the kit brings none of its own).
     expect(existsSync(path.join(project.dir, "node_modules", "payorders-sandbox-kit", "node_modules"))).toBe(
       false,
     );
+  });
+
+  it("admit no Node.js older than every installed package needs (their engines: docs/qa.md's Node.js version)", () => {
+    const ours = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    const lowest = lowestOf(ours.engines.node);
+    expect(readFileSync(path.join(root, "docs", "qa.md"), "utf8")).toContain(
+      `Node.js ${lowest.replace(/\.0$/, "")} or newer`,
+    );
+    const tooOld: string[] = [];
+    const visit = (modules: string) => {
+      for (const entry of readdirSync(modules, { withFileTypes: true })) {
+        if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
+        const dir = path.join(modules, entry.name);
+        if (entry.name.startsWith("@")) {
+          visit(dir);
+          continue;
+        }
+        const manifest = path.join(dir, "package.json");
+        if (existsSync(manifest)) {
+          const { name, version, engines } = JSON.parse(readFileSync(manifest, "utf8"));
+          if (typeof engines?.node === "string" && !nodeSatisfies(lowest, engines.node))
+            tooOld.push(`${name}@${version} needs ${engines.node}`);
+        }
+        if (existsSync(path.join(dir, "node_modules"))) visit(path.join(dir, "node_modules"));
+      }
+    };
+    visit(path.join(project.dir, "node_modules"));
+    expect(tooOld, `our engines admit Node.js ${lowest}`).toEqual([]);
+  });
+
+  it("ship the example suite whose config and first test docs/qa.md shows", () => {
+    const docs = readFileSync(path.join(root, "docs", "qa.md"), "utf8");
+    const shown = (file: string) => {
+      const start = docs.indexOf(`\`\`\`ts\n// ${file}\n`);
+      expect(start, `docs/qa.md shows ${file}`).toBeGreaterThanOrEqual(0);
+      const body = docs.slice(start + `\`\`\`ts\n// ${file}\n`.length);
+      return body.slice(0, body.indexOf("```\n"));
+    };
+    const shipped = (file: string) =>
+      readFileSync(
+        path.join(project.dir, "node_modules", "payorders-sandbox-kit", "examples", "qa-suite", file),
+        "utf8",
+      );
+    expect(shown("playwright.config.ts")).toBe(shipped("playwright.config.ts"));
+    expect(shown("tests/first.spec.ts")).toBe(shipped("tests/first.spec.ts"));
   });
 
   it("starts with `npx payorders-sandbox`, PGlite in a folder and PostgreSQL by URL", {
@@ -213,6 +283,23 @@ describe("the packages, installed outside the repository", () => {
     const order = (JSON.parse(created.stdout) as { response: { id: string; status: string } }).response;
     expect(order.status).toBe("In progress");
 
+    // A text field of digits stays text (read as JSON it was a number the sandbox refused).
+    const payout = await cli(
+      [
+        "create",
+        "payout",
+        "--method",
+        "Card",
+        "--amount",
+        "700",
+        "--set",
+        "payoutDetails.ccNo=4000000000000002",
+      ],
+      asRun,
+    );
+    expect(payout.code, payout.stderr).toBe(0);
+    expect((await cli(["--help"])).stdout).toContain("card number, phone, id — takes the value as text");
+
     const paid = await cli(["trigger", "paid", order.id, "--json"], asRun);
     expect(paid.code, paid.stderr).toBe(0);
     expect(JSON.parse(paid.stdout).status).toBe("Success");
@@ -237,7 +324,7 @@ describe("the packages, installed outside the repository", () => {
 
     const ended = await cli(["runs", "end", run.clientId, "--json"]);
     expect(ended.code, ended.stderr).toBe(0);
-    expect(JSON.parse(ended.stdout)).toMatchObject({ clientId: run.clientId, removedOrders: 1 });
+    expect(JSON.parse(ended.stdout)).toMatchObject({ clientId: run.clientId, removedOrders: 2 });
   });
 
   it("its check-receiver grades a receiver (one that accepts everything fails)", {
@@ -261,6 +348,18 @@ describe("the packages, installed outside the repository", () => {
       ]);
       expect(checked.code).toBe(1);
       expect(readFileSync(junit, "utf8")).toContain("<testsuite");
+
+      // docs/qa.md's CI step, run as it stands in the project's shell.
+      const docs = readFileSync(path.join(root, "docs", "qa.md"), "utf8");
+      const step = /^- run: (.*check-receiver.*)$/m.exec(docs)?.[1] ?? "";
+      expect(step).toMatch(/^npx payorders-sandbox check-receiver /);
+      const documented = await runIn("sh", ["-c", step], {
+        RECEIVER_URL: naive.url,
+        CLIENT_ID: "merchant-1",
+        SECRET: "merchant-secret-1",
+      });
+      expect(documented.code, documented.stderr).toBe(1);
+      expect(readFileSync(path.join(project.dir, "check-receiver.html"), "utf8")).toContain("<html");
     } finally {
       naive.server.close();
     }
@@ -277,22 +376,24 @@ describe("the packages, installed outside the repository", () => {
   }, 180_000);
 
   it.concurrent("the example suite passes with the project's own Playwright and the kit's fixture", async () => {
-    const report = path.join(project.dir, "report.json");
+    // Its own config's reporters, as docs/qa.md's CI section runs it: CI set, SANDBOX_URL set.
     const suite = await runIn(
       process.execPath,
-      [
-        path.join(project.dir, "node_modules", "@playwright", "test", "cli.js"),
-        "test",
-        "--reporter=list,json",
-      ],
-      { SANDBOX_URL: sandbox.url, PLAYWRIGHT_JSON_OUTPUT_NAME: report, CI: "1" },
+      [path.join(project.dir, "node_modules", "@playwright", "test", "cli.js"), "test"],
+      { SANDBOX_URL: sandbox.url, CI: "1" },
     );
-    const stats = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")).stats : undefined;
     expect(suite.code, `${suite.stdout}${suite.stderr}`).toBe(0);
     expect(suite.stdout).not.toContain("Requiring @playwright/test second time");
-    // Every test ran, none skipped: the keep-alive one needs the short idle time given above.
-    expect(stats).toMatchObject({ unexpected: 0, skipped: 0, flaky: 0 });
-    expect(stats.expected).toBe(7);
+    // CI set: the JUnit report (results.xml) the docs promise. Every test ran, none skipped: the keep-alive one
+    // needs the short idle time given above.
+    const junit = readFileSync(path.join(project.dir, "results.xml"), "utf8");
+    const totals = /<testsuites\b[^>]*>/.exec(junit)?.[0] ?? "";
+    expect(totals).toMatch(/\btests="7"/);
+    expect(totals).toMatch(/\bfailures="0"/);
+    expect(totals).toMatch(/\bskipped="0"/);
+    expect(totals).toMatch(/\berrors="0"/);
+    // SANDBOX_URL set: the config started no sandbox of its own (its webServer's data folder is not there).
+    expect(existsSync(path.join(project.dir, ".sandbox-data"))).toBe(false);
   }, 180_000);
 });
 
@@ -351,11 +452,12 @@ describe("the installed sandbox on a new PGlite folder (lib/database/pglite-temp
     if (templateScratch) rmSync(templateScratch, { recursive: true, force: true });
   });
 
-  it("ships a template tagged with the installed PGlite and the last migration", () => {
+  it("ships a template tagged with the installed PGlite (the newest its range allows) and the last migration", () => {
     const tag = JSON.parse(readFileSync(templateTagPath(template), "utf8"));
     const pglite = JSON.parse(
       readFileSync(path.join(project.dir, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8"),
     );
+    expect(pglite.version).toBe(project.newest["@electric-sql/pglite"]);
     expect(tag).toEqual({ pglite: pglite.version, lastMigration: allMigrationIds.at(-1) });
   });
 
@@ -363,6 +465,7 @@ describe("the installed sandbox on a new PGlite folder (lib/database/pglite-temp
     timeout: 120_000,
   }, async () => {
     const { dataDir, startedAt, output } = await startNewFolderAndOrder("from-template");
+    expect(output).not.toContain("PGlite template not used");
     expect(output).toContain("new PGlite folder from the template");
     const inside = await lookInside(dataDir);
     expect(inside.migrations.map((m) => m.id)).toEqual(allMigrationIds);

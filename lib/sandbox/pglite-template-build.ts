@@ -27,5 +27,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const outDir = process.argv[2];
   if (!outDir) throw new Error("usage: tsx lib/sandbox/pglite-template-build.ts <dir>");
   const { tarball, tag } = await writeSandboxPgliteTemplate(path.resolve(outDir));
-  console.log(`${tarball} (PGlite ${tag.pglite}, ${tag.lastMigration})`);
+  // Read by scripts/pack.mjs: the package pins PGlite to tag.pglite.
+  console.log(JSON.stringify({ tarball, tag }));
 }

@@ -160,7 +160,9 @@ describe("the operator page's Send callback again", () => {
   it("lists the button on a final order and resends its latest callback", async () => {
     const { id, webhookId } = await paidOrder();
     const page = await (await fetch(`${sandbox.url}/sandbox`, { headers: { authorization: basic } })).text();
-    expect(page).toContain(`action="/sandbox/ui/orders/${id}/callbacks/resend"`);
+    expect(page).toContain(
+      `action="/sandbox/ui/orders/${id}/callbacks/resend?account=${encodeURIComponent(TEST_ACCOUNT.clientId)}"`,
+    );
 
     const res = await fetch(`${sandbox.url}/sandbox/ui/orders/${id}/callbacks/resend`, {
       method: "POST",

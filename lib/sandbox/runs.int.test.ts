@@ -92,6 +92,50 @@ describe("QA runs", () => {
     await run.end();
   });
 
+  it("the operator page lists the account's runs and opens one only with that run's credentials", async () => {
+    const run = await kit.startRun({ label: "operator page run" });
+    const order = await run.createPayin(samplePayinRequest("SBP", { postbackUrl: receiver.url }));
+    const basic = (id: string, secret: string) =>
+      `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+    const page = (query: string, authorization: string) =>
+      fetch(`${sandbox.url}/sandbox${query}`, { headers: { authorization } });
+    const asAccount = basic(TEST_ACCOUNT.clientId, TEST_ACCOUNT.secret);
+    const asRun = basic(run.run.clientId, run.run.secret);
+    const runPage = `/sandbox?account=${run.run.clientId}`;
+
+    const accountHtml = await (await page("", asAccount)).text();
+    expect(accountHtml).toContain(
+      `<a href="${runPage}"><code>${run.run.clientId}</code></a> — operator page run`,
+    );
+    expect(accountHtml).not.toContain(order.id);
+
+    // The account's credentials for the run's page: asked again, in a realm of the run's own.
+    const asked = await page(`?account=${run.run.clientId}`, asAccount);
+    expect(asked.status).toBe(401);
+    expect(asked.headers.get("www-authenticate")).toBe(
+      `Basic realm="sandbox ${run.run.clientId}", charset="UTF-8"`,
+    );
+    expect(await asked.text()).toContain(`client id and secret of ${run.run.clientId}`);
+
+    const runHtml = await (await page(`?account=${run.run.clientId}`, asRun)).text();
+    expect(runHtml).toContain(`Account <code>${run.run.clientId}</code>`);
+    expect(runHtml).toContain(`A QA run of <code>${TEST_ACCOUNT.clientId}</code>`);
+    expect(runHtml).toContain(`action="/sandbox/ui/orders/${order.id}/status?account=${run.run.clientId}"`);
+    const moved = await fetch(
+      `${sandbox.url}/sandbox/ui/orders/${order.id}/status?account=${run.run.clientId}`,
+      {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({ status: "Success" }),
+        headers: { authorization: asRun, origin: new URL(sandbox.url).origin },
+      },
+    );
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get("location")).toBe(runPage);
+    expect((await run.order(order.id)).status).toBe("Success");
+    await run.end();
+  });
+
   it("two runs at once, with the same paymentIds, never see each other's orders; clocks and chaos are their own", async () => {
     const [a, b] = await Promise.all([
       kit.startRun({ label: "suite A", chaos: { modes: ["duplicate"], seed: 3 } }),

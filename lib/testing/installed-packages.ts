@@ -10,6 +10,10 @@
  * the two tarballs, and every package they (and the project's other dependencies) need, taken with its
  * version and integrity from this repository's package-lock.json. `npm ci` then only fetches tarballs,
  * which the cache holds by integrity. Without a cached tarball it fails (ENOTCACHED) and says which.
+ *
+ * Except `newest` (PGlite): taken at the newest version the registry has in the range the tarball asks for, as
+ * `npm install` in an outside project would (a newer patch than ours skipped the shipped template: issue 50);
+ * asking the registry for that one package and putting its tarball in the cache is the only network use.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -158,8 +162,47 @@ function lockFor(
   };
 }
 
+/** A registry package at the newest version matching `range`, as `npm view` tells it. */
+interface RegistryVersion {
+  version: string;
+  integrity: string;
+}
+
+const byVersion = (a: string, b: string) => {
+  const [x, y] = [a, b].map((v) => v.split(/[.+-]/).map((part) => Number.parseInt(part, 10) || 0));
+  for (let i = 0; i < Math.max(x?.length ?? 0, y?.length ?? 0); i++) {
+    const d = (x?.[i] ?? 0) - (y?.[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+};
+
+/** Asks the registry (npm view) for the newest `name` in `range`, and puts its tarball in npm's cache. */
+function newestInRegistry(name: string, range: string, env: NodeJS.ProcessEnv): RegistryVersion {
+  const npm = (args: string[]) => {
+    const result = spawnSync("npm", args, { env, encoding: "utf8" });
+    if (result.status !== 0)
+      throw new Error(`installed-packages: npm ${args.join(" ")} failed:\n${result.stdout}${result.stderr}`);
+    return result.stdout;
+  };
+  const spec = `${name}@${range}`;
+  const answer = JSON.parse(npm(["view", spec, "version", "dist.integrity", "dependencies", "--json"]));
+  const found = (Array.isArray(answer) ? answer : [answer]) as Record<string, unknown>[];
+  const newest = found.sort((a, b) => byVersion(String(a.version), String(b.version))).at(-1);
+  if (!newest) throw new Error(`installed-packages: the registry has no ${spec}`);
+  // Our lock gives every other package its place; a package bringing dependencies of its own would need them too.
+  if (newest.dependencies && Object.keys(newest.dependencies).length > 0)
+    throw new Error(
+      `installed-packages: ${name}@${newest.version} has dependencies, which newest does not handle`,
+    );
+  npm(["cache", "add", `${name}@${newest.version}`, "--loglevel=error"]);
+  return { version: String(newest.version), integrity: String(newest["dist.integrity"]) };
+}
+
 export interface ScratchProject {
   dir: string;
+  /** The version installed of each package of `newest`. */
+  newest: Record<string, string>;
   /** The project's npm binaries (`node_modules/.bin/<name>`). */
   bin(name: string): string;
   /** PATH with the Node.js running this process first (the bins' `#!/usr/bin/env node` finds it). */
@@ -170,14 +213,10 @@ export interface ScratchProject {
 /**
  * A scratch project under os.tmpdir(): `files` (a folder, copied in), the tarballs copied in and depended on
  * as `file:./<tarball>`, `registryDependencies` at our versions (e.g. `@playwright/test`), installed with
- * `npm ci --offline`.
+ * `npm ci --offline`; each of `newest` (a dependency of a tarball) at the registry's newest version in the range
+ * that tarball asks for.
  */
-export function installScratchProject(options: {
-  name: string;
-  tarballs: BuiltPackage[];
-  registryDependencies?: string[];
-  files?: string;
-}): ScratchProject {
+export function installScratchProject(options: ScratchOptions): ScratchProject {
   const dir = mkdtempSync(path.join(os.tmpdir(), `${options.name}-`));
   try {
     return installInto(dir, options);
@@ -187,10 +226,15 @@ export function installScratchProject(options: {
   }
 }
 
-function installInto(
-  dir: string,
-  options: { name: string; tarballs: BuiltPackage[]; registryDependencies?: string[]; files?: string },
-): ScratchProject {
+interface ScratchOptions {
+  name: string;
+  tarballs: BuiltPackage[];
+  registryDependencies?: string[];
+  files?: string;
+  newest?: string[];
+}
+
+function installInto(dir: string, options: ScratchOptions): ScratchProject {
   const ours = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
   const versions: Record<string, string> = {};
   for (const dependency of options.registryDependencies ?? []) {
@@ -205,6 +249,20 @@ function installInto(
     return { file, manifest };
   });
   const lock = lockFor(options.name, dir, tarballs, versions) as { packages: Record<string, LockEntry> };
+  const PATH = `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`;
+  // NODE_ENV=production would leave dev packages out; the project has none, but a test runner sets "test".
+  const env: Record<string, string | undefined> = { ...process.env, PATH, NODE_ENV: undefined };
+  delete env.NODE_ENV;
+  const newest: Record<string, string> = {};
+  for (const name of options.newest ?? []) {
+    const range = tarballs.map((t) => t.manifest.dependencies?.[name]).find((r) => r !== undefined);
+    const at = `node_modules/${name}`;
+    if (range === undefined || !lock.packages[at])
+      throw new Error(`installed-packages: no tarball depends on ${name}`);
+    const { version, integrity } = newestInRegistry(name, range, env as NodeJS.ProcessEnv);
+    lock.packages[at] = { ...lock.packages[at], version, integrity };
+    newest[name] = version;
+  }
   const pkg = {
     name: options.name,
     private: true,
@@ -214,10 +272,6 @@ function installInto(
   };
   writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   writeFileSync(path.join(dir, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
-  const PATH = `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`;
-  // NODE_ENV=production would leave dev packages out; the project has none, but a test runner sets "test".
-  const env: Record<string, string | undefined> = { ...process.env, PATH, NODE_ENV: undefined };
-  delete env.NODE_ENV;
   const npm = spawnSync("npm", ["ci", "--offline", "--no-audit", "--no-fund", "--loglevel=error"], {
     cwd: dir,
     env: env as NodeJS.ProcessEnv,
@@ -230,6 +284,7 @@ function installInto(
   }
   return {
     dir,
+    newest,
     bin: (name) => path.join(dir, "node_modules", ".bin", name),
     env,
     remove: () => rmSync(dir, { recursive: true, force: true }),

@@ -75,8 +75,10 @@ export const operatorPageRoute = createRoute({
   operationId: "sandboxOperatorPage",
   summary: "Sandbox only: the operator page",
   description:
-    "The account's 50 most recent orders with buttons that move them, and its 20 most recent requests. " +
-    "HTTP Basic auth with the account's client id and secret (browsers ask for it).",
+    "The account's 50 most recent orders with buttons that move them, and its 20 most recent requests; a " +
+    "configured account's page lists its QA runs. HTTP Basic auth with the account's client id and secret " +
+    "(browsers ask for it). `?account=<client id>` (a run's, say) asks for that account's credentials: " +
+    "another account's are answered 401 with a realm naming it; the page's forms and redirects keep it.",
   responses: {
     200: html("The page."),
     ...signInAnswers,

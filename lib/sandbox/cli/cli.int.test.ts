@@ -11,7 +11,8 @@ import type { SandboxOrder } from "@/lib/contract";
 import { sandboxKit } from "@/lib/sandbox/kit";
 import { type ScratchSandbox, startScratchSandbox, TEST_ACCOUNT } from "@/lib/testing/sandbox-fixture";
 import { type CallbackReceiver, startCallbackReceiver } from "@/lib/testing/sandbox-http";
-import { EXIT, joinDashValues, parseDuration, run } from "./run";
+import { joinDashValues, parseDuration } from "./arguments";
+import { EXIT, run } from "./run";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const MAIN = path.join(ROOT, "lib", "sandbox", "cli", "main.ts");
@@ -131,6 +132,38 @@ describe("create", () => {
     const ran = await cli(["create", "payout", "--method", "Card", "--amount", "700"]);
     expect(ran.code).toBe(EXIT.ok);
     expect(ran.stdout).toMatch(/^created payout [0-9a-f-]{36}: In progress \(paymentId [0-9a-f-]{36}\)\n$/);
+  });
+
+  it("reads each --set by the contract field's type: digits for a text field stay text; := sends JSON as given", async () => {
+    const card = await cli([
+      "create",
+      "payout",
+      "--method",
+      "Card",
+      "--amount",
+      "700",
+      "--set",
+      "payoutDetails.ccNo=4000000000000002",
+      "--set",
+      "client.phone=+5511912345678",
+      "--json",
+    ]);
+    expect(card.code, card.stderr).toBe(EXIT.ok);
+    const { request } = json<{ request: { payoutDetails: { ccNo: unknown }; client: { phone: unknown } } }>(
+      card,
+    );
+    expect(request.payoutDetails.ccNo).toBe("4000000000000002");
+    expect(request.client.phone).toBe("+5511912345678");
+
+    const asText = await cli(createCardPayin("--set", 'amount:="1500"', "--json"));
+    expect(asText.code).toBe(EXIT.failed);
+    const refused = JSON.parse(asText.stderr) as { problem: { errors: { path: string }[] } };
+    expect(refused.problem.errors.map((e) => e.path)).toEqual(["amount"]);
+
+    const badJson = await cli(createCardPayin("--set", "amount:=15x"));
+    expect(badJson.code).toBe(EXIT.usage);
+    expect(badJson.stderr).toContain('--set amount:= wants JSON, got "15x"');
+    expect((await cli(["--help"])).stdout).toMatch(/text field of the contract — card number, phone, id/);
   });
 
   it("prints the problem's fields on stderr and exits 1 when the sandbox refuses", async () => {

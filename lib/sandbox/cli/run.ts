@@ -1,7 +1,8 @@
 /**
- * The sandbox's command line (`npm run -s sandbox:cli -- <verb> …`): the test controls and the callback
- * receiver check, each a signed call through the QA kit. `run(argv, io)` is the whole program, so tests call
- * it in-process; main.ts hands it the process. docs/qa.md, Command line shows every verb.
+ * The sandbox's command line (`npx payorders-sandbox <verb> …` installed, `npm run -s sandbox:cli -- <verb> …`
+ * here): the test controls and the callback receiver check, each a signed call through the QA kit.
+ * `run(argv, io)` is the whole program, so tests call it in-process; main.ts hands it the process. docs/qa.md,
+ * Command line shows every verb.
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -13,11 +14,14 @@ import {
   type Problem,
   type SandboxClock,
 } from "../../contract";
-import { deepMerge, samplePayinRequest, samplePayoutRequest } from "../../contract/samples";
+import { samplePayinRequest, samplePayoutRequest } from "../../contract/samples";
 import { SANDBOX_DEFAULT_CLIENT_ID, SANDBOX_DEFAULT_CLIENT_SECRET, SANDBOX_DEFAULT_PORT } from "../config";
 import { checkReceiver } from "../conformance/suite";
 import { htmlReport, junitXml, summaryText } from "../conformance/report";
 import { sandboxKit, SandboxKitError } from "../kit";
+import { applySets } from "./set-values";
+import { joinDashValues, parseDuration } from "./arguments";
+import { UsageError } from "./usage-error";
 
 export interface CliIo {
   stdout(text: string): void;
@@ -33,6 +37,8 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 export const USAGE = `usage: sandbox-cli <verb> [options]
   trigger paid|failed|expired <orderId>
   create payin|payout --method <method> --amount <n> [--set <path>=<value>]...
+      (a text field of the contract — card number, phone, id — takes the value as text, digits too; a number or
+      true/false field parses it; --set <path>:=<JSON> sends that JSON as it is)
   clock [show] | clock advance <duration, e.g. 15m> | clock set <ISO time> | clock reset
   runs start [--label <text>] | runs list | runs reset <runClientId> | runs end <runClientId>
   requests [--order <orderId>] [--limit <n>]
@@ -57,13 +63,6 @@ function usageOf(verb: string, program: string): string {
     own.push(l);
   }
   return `usage: ${program} ${own.map((l) => l?.trim()).join(" ")}  (${program} --help for all verbs)`;
-}
-
-class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
 }
 
 const COMMON = {
@@ -103,71 +102,12 @@ const VERB_OPTIONS = {
 type Verb = keyof typeof VERB_OPTIONS;
 type Values = Record<string, string | boolean | string[] | undefined>;
 
-/** Options whose value is a credential: any text at all, so the next argument is always theirs. */
-const CREDENTIAL_OPTIONS = new Set(["secret", "secret2", "client-id"]);
-
-/**
- * `--secret -Xy…` as `--secret=-Xy…`: a string option always takes the next argument, even one that starts
- * with a single dash. Node's strict parseArgs refuses such a value as ambiguous, and a secret of random
- * base64url starts with "-" one time in 64 (with "--" one time in 4,096: CI met it), so
- * `--secret <a secret>` would fail at random. A credential option takes the next argument whatever it is;
- * for the others a next argument starting with "--" is still read as an option (`--method --amount 5`
- * stays an error).
- */
-export function joinDashValues(args: readonly string[], options: Record<string, { type: string }>): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === "--") return [...out, ...args.slice(i)]; // the rest are positionals, as they stand
-    const next = args[i + 1];
-    const name = arg.startsWith("--") ? arg.slice(2) : undefined;
-    const dashed =
-      next !== undefined &&
-      (CREDENTIAL_OPTIONS.has(name ?? "") ? next.startsWith("-") : /^-(?!-)/.test(next));
-    if (name && options[name]?.type === "string" && dashed) {
-      out.push(`${arg}=${next}`);
-      i++;
-    } else out.push(arg);
-  }
-  return out;
-}
-
-const UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** "15m", "90s", "1h30m", "250ms", "2d" (a bare number is seconds) → milliseconds. */
-export function parseDuration(text: string): number {
-  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d)?/gy)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== text) {
-    throw new UsageError(`not a duration: "${text}" (e.g. 15m, 90s, 1h30m)`);
-  }
-  return parts.reduce((ms, p) => ms + Number(p[1]) * (UNITS_MS[p[2] ?? "s"] ?? 1_000), 0);
-}
-
 function positiveNumber(text: string | undefined, what: string): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
   if (text.trim() === "" || !Number.isFinite(n) || n <= 0)
     throw new UsageError(`${what} must be a number above 0`);
   return n;
-}
-
-/** `--set a.b=value`: value as JSON where it parses (numbers, true, null, "quoted"), else as text. */
-export function applySets<T>(base: T, sets: readonly string[]): T {
-  let out = base;
-  for (const set of sets) {
-    const eq = set.indexOf("=");
-    if (eq <= 0) throw new UsageError(`--set wants <path>=<value>, got "${set}"`);
-    const path = set.slice(0, eq).split(".");
-    if (path.some((p) => p === "")) throw new UsageError(`--set: bad path "${set.slice(0, eq)}"`);
-    const raw = set.slice(eq + 1);
-    let value: unknown = raw;
-    try {
-      value = JSON.parse(raw);
-    } catch {}
-    const override = path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
-    out = deepMerge(out, override);
-  }
-  return out;
 }
 
 function connection(values: Values, given: CliIo["env"]) {
@@ -286,11 +226,11 @@ async function dispatch(
       let created: { request: PayinRequest | PayoutRequest; response: { id: string; status: string } };
       if (direction === "payin") {
         if (!isPayinMethod(method)) throw new UsageError(`--method: not a pay-in method: "${method}"`);
-        const request = applySets(samplePayinRequest(method, base), sets);
+        const request = applySets("payin", samplePayinRequest(method, base), sets);
         created = { request, response: await kit.createPayin(request) };
       } else {
         if (!isPayoutMethod(method)) throw new UsageError(`--method: not a pay-out method: "${method}"`);
-        const request = applySets(samplePayoutRequest(method, base), sets);
+        const request = applySets("payout", samplePayoutRequest(method, base), sets);
         created = { request, response: await kit.createPayout(request) };
       }
       const { request, response } = created;

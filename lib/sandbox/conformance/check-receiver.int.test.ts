@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database";
 import { createUnverifiedPurge } from "@/lib/postback/purge";
@@ -132,6 +133,39 @@ describe("check-receiver against the dashboard's own receiver", () => {
     expect(b.cases.map((c) => c.attempts.map((x) => x.webhookId))).toEqual(
       a.cases.map((c) => c.attempts.map((x) => x.webhookId)),
     );
+  });
+});
+
+describe("check-receiver against a receiver on the Standard Webhooks library", () => {
+  it("its webhook-signature verifies with the key docs/qa.md gives: whsec_ and the base64 of the secret's UTF-8 bytes", async () => {
+    const key = `whsec_${Buffer.from(ACCOUNT.secret, "utf8").toString("base64")}`;
+    const library = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        try {
+          new Webhook(key).verify(
+            Buffer.concat(chunks).toString("utf8"),
+            req.headers as Record<string, string>,
+          );
+          res.writeHead(204).end();
+        } catch {
+          res.writeHead(401).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => library.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(library.address() as AddressInfo).port}/hooks`;
+      const report = await checkReceiver({ url, ...ACCOUNT, slowMs: 200 });
+      const passed = ids(report, "passed");
+      // The library checks the signature and the timestamp (not X-Client-Id, not the body's size).
+      for (const id of ["valid", "duplicate", "late", "bad-signature", "stale-timestamp", "future-timestamp"])
+        expect(passed, id).toContain(id);
+    } finally {
+      library.closeAllConnections();
+      await new Promise<void>((resolve) => library.close(() => resolve()));
+    }
   });
 });
 

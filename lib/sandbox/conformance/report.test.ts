@@ -89,6 +89,16 @@ describe("the report's outputs", () => {
     expect(html).not.toMatch(/<script|<[^>]*\b(src|href)=|@import|url\(/);
   });
 
+  it("HTML and JUnit label the receiver's body as its answer, not a verdict", () => {
+    const html = htmlReport(report);
+    expect(html).toContain(
+      `<div class="answer"><span class="muted">the receiver's answer (body):</span><pre>${escapeHtml(HOSTILE)}</pre></div>`,
+    );
+    expect(junitXml(report)).toContain(
+      `HTTP 200 in 3 ms — the receiver&apos;s answer (body): ${escapeXml(HOSTILE)}`,
+    );
+  });
+
   it("the summary has a line per case and the counts", () => {
     const text = summaryText(report);
     expect(text.split("\n").filter((l) => /^ {2}(PASS|FAIL|SKIP) /.test(l))).toHaveLength(3);

@@ -30,6 +30,11 @@ export function escapeXml(text: string): string {
   );
 }
 
+/**
+ * What the receiver wrote back, labelled as such: bare under a FAIL row, its "ok" read like the check's verdict.
+ */
+export const RECEIVER_BODY_LABEL = "the receiver's answer (body)";
+
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 function attemptsText(c: CaseResult): string {
@@ -37,7 +42,7 @@ function attemptsText(c: CaseResult): string {
     .map(
       (a) =>
         `${a.what}: ${a.status === null ? (a.error ?? "no answer") : `HTTP ${a.status}`} in ${a.ms} ms` +
-        (a.bodyPreview ? ` — ${a.bodyPreview}` : ""),
+        (a.bodyPreview ? ` — ${RECEIVER_BODY_LABEL}: ${a.bodyPreview}` : ""),
     )
     .join("\n");
 }
@@ -89,7 +94,9 @@ export function htmlReport(report: ConformanceReport): string {
         .map(
           (a) =>
             `<li>${escapeHtml(a.what)}: <b>${escapeHtml(a.status === null ? (a.error ?? "no answer") : `HTTP ${a.status}`)}</b> in ${a.ms} ms` +
-            (a.bodyPreview ? `<pre>${escapeHtml(a.bodyPreview)}</pre>` : "") +
+            (a.bodyPreview
+              ? `<div class="answer"><span class="muted">${RECEIVER_BODY_LABEL}:</span><pre>${escapeHtml(a.bodyPreview)}</pre></div>`
+              : "") +
             "</li>",
         )
         .join("");
@@ -116,6 +123,7 @@ tr.passed .mark { color: #11703a; } tr.failed .mark { color: #b3261e; } tr.skipp
 tr.failed { background: #fdf1f0; }
 .muted { color: #5f5f5f; font-size: 12px; }
 pre { white-space: pre-wrap; word-break: break-all; margin: .25rem 0; font-size: 12px; }
+.answer pre { border-left: 3px solid #ccc; padding-left: .5rem; color: #3b3b3b; }
 .verdict.failed { color: #b3261e; } .verdict.passed { color: #11703a; }
 </style>
 </head>

@@ -3,8 +3,13 @@
  * HTTP Basic auth with the account's client id and secret (browsers ask for it; wrong ones are throttled with
  * the API's wrong signatures: auth-throttle.ts); the buttons post a form, accepted only from this page's own
  * origin (Hono's csrf: no cross-site form posts).
+ *
+ * A QA run is an account of its own: `?account=<run client id>` (the configured account's page lists its runs
+ * with such links) asks for that account's credentials. Its challenge names the account in the realm, and a
+ * browser keeps one client id and secret per realm, so it asks afresh instead of resending the ones it has;
+ * the page's forms and redirects keep `?account=`, so they stay on the account shown.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { basicAuth } from "hono/basic-auth";
 import { csrf } from "hono/csrf";
 import { html } from "hono/html";
@@ -23,13 +28,32 @@ import { moveOrder } from "../service/move-order";
 import { resendCallback } from "../service/resend-callback";
 import { findOrder, listRecentOrders } from "@/lib/database/sandbox/orders";
 import { listRequests } from "@/lib/database/sandbox/requests";
-import type { SandboxOrderRow, SandboxRequestRow } from "@/lib/database/sandbox/schema";
+import { listRunsOf } from "@/lib/database/sandbox/runs";
+import type { SandboxOrderRow, SandboxRequestRow, SandboxRunRow } from "@/lib/database/sandbox/schema";
 
-const challenge = () =>
-  new Response("Sign in with the merchant client id and secret", {
-    status: 401,
-    headers: { "www-authenticate": 'Basic realm="sandbox", charset="UTF-8"', "content-type": "text/plain" },
-  });
+/** A client id as it may stand in a quoted realm (ids are [A-Za-z0-9._-] in practice; anything else dropped). */
+const realmSafe = (account: string) => account.replace(/[^\w.@-]/g, "").slice(0, 100);
+
+const challenge = (account: string | undefined) =>
+  new Response(
+    account
+      ? `Sign in with the client id and secret of ${account} (a run's are in what runs start printed)`
+      : "Sign in with the merchant client id and secret",
+    {
+      status: 401,
+      headers: {
+        // A realm per account: the browser asks for this one's credentials instead of resending another's.
+        "www-authenticate": `Basic realm="${account ? `sandbox ${realmSafe(account)}` : "sandbox"}", charset="UTF-8"`,
+        "content-type": "text/plain",
+      },
+    },
+  );
+
+/** The account the page is asked for (`?account=`), if any. */
+const wantedAccount = (c: Context) => c.req.query("account") || undefined;
+
+/** A path of the page for the account shown: its forms and redirects stay on that account. */
+const forAccount = (path: string, clientId: string) => `${path}?account=${encodeURIComponent(clientId)}`;
 
 /** Basic auth against the sandbox's accounts; the merchant goes into the context. */
 function merchantSignIn(ctx: SandboxContext): MiddlewareHandler<MerchantEnv> {
@@ -39,6 +63,9 @@ function merchantSignIn(ctx: SandboxContext): MiddlewareHandler<MerchantEnv> {
     const signIn = answeringRefusal<MerchantEnv>(
       basicAuth({
         verifyUser: async (clientId, secret, c) => {
+          // Credentials of another account than the one asked for: ask for that one's (no failure counted).
+          const wanted = wantedAccount(c);
+          if (wanted !== undefined && wanted !== clientId) return false;
           const address = clientAddress(c);
           const account = await ctx.accounts.find(clientId);
           // From here to the count of a failure, no await: parallel guesses see each other's failures.
@@ -58,7 +85,7 @@ function merchantSignIn(ctx: SandboxContext): MiddlewareHandler<MerchantEnv> {
           return true;
         },
       }),
-      () => throttled ?? challenge(),
+      () => throttled ?? challenge(wantedAccount(c)),
     );
     return signIn(c, next);
   };
@@ -79,10 +106,10 @@ function row(o: SandboxOrderRow) {
     o.status === "In progress"
       ? finalStatusesFor(o.direction).map(
           (s) =>
-            html`<form method="post" action="/sandbox/ui/orders/${o.id}/status"><input type="hidden" name="status" value="${s}"><button>${actionLabel(o.direction, s)}</button></form>`,
+            html`<form method="post" action="${forAccount(`/sandbox/ui/orders/${o.id}/status`, o.clientId)}"><input type="hidden" name="status" value="${s}"><button>${actionLabel(o.direction, s)}</button></form>`,
         )
       : o.postbackUrl
-        ? html`<form method="post" action="/sandbox/ui/orders/${o.id}/callbacks/resend"><button>Send callback again</button></form>`
+        ? html`<form method="post" action="${forAccount(`/sandbox/ui/orders/${o.id}/callbacks/resend`, o.clientId)}"><button>Send callback again</button></form>`
         : "";
   return html`<tr><td><code>${o.id}</code><br><small>${o.paymentId}</small></td><td>${o.direction}</td><td>${o.paymentMethod}</td><td>${o.finalAmount} ${o.currency ?? ""}</td><td>${o.country}</td><td>${o.status}</td><td>${o.createdAt.toISOString()}</td><td class="a">${buttons}</td></tr>\n`;
 }
@@ -91,11 +118,30 @@ function requestRow(r: SandboxRequestRow) {
   return html`<tr><td>${r.at.toISOString()}</td><td>${r.method} <code>${r.path}</code></td><td>${r.status}</td><td>${r.verdict}${r.detail ? html`<br><small>${r.detail}</small>` : ""}</td><td>${r.latencyMs} ms</td><td>${r.orderId ? html`<code>${r.orderId}</code>` : ""}</td></tr>\n`;
 }
 
-function page(merchant: Merchant, orders: SandboxOrderRow[], requests: SandboxRequestRow[]) {
+/** For a configured account, its runs (each opens the page as that run); for a run, the way back. */
+function accountsPart(merchant: Merchant, runs: SandboxRunRow[]) {
+  if (merchant.runOf !== undefined)
+    return html`<p>A QA run of <code>${merchant.runOf}</code>: its own orders and requests. <a href="${forAccount("/sandbox", merchant.runOf)}">Back to ${merchant.runOf}</a> (asks for its credentials).</p>`;
+  const items = runs.map(
+    (r) =>
+      html`<li><a href="${forAccount("/sandbox", r.clientId)}"><code>${r.clientId}</code></a>${r.label ? html` — ${r.label}` : ""} <small>started ${r.createdAt.toISOString()}, last used ${r.lastSeenAt.toISOString()}</small></li>`,
+  );
+  return html`<h2>QA runs</h2><p>Each run is an account of its own; opening one asks for that run's client id and secret (what <code>runs start</code> printed).</p>
+${items.length > 0 ? html`<ul>${items}</ul>` : html`<p>No runs of this account now.</p>`}
+<form method="get" action="/sandbox"><label>Another account or run: <input name="account" placeholder="run-…" required></label> <button>Open</button></form>`;
+}
+
+function page(
+  merchant: Merchant,
+  orders: SandboxOrderRow[],
+  requests: SandboxRequestRow[],
+  runs: SandboxRunRow[],
+) {
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox orders</title><style>
 body{font:14px system-ui,sans-serif;margin:1.5rem;color:#111}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}
 .a form{display:inline}button{margin:0 .25rem .25rem 0;padding:.25rem .6rem;cursor:pointer}small{color:#555}</style></head><body>
-<h1>Sandbox orders</h1><p>Account <code>${merchant.clientId}</code> — the 50 most recent orders. <a href="/sandbox">Refresh</a></p>
+<h1>Sandbox orders</h1><p>Account <code>${merchant.clientId}</code> — the 50 most recent orders. <a href="${forAccount("/sandbox", merchant.clientId)}">Refresh</a></p>
+${accountsPart(merchant, runs)}
 <table><thead><tr><th>Order / paymentId</th><th>Type</th><th>Method</th><th>Amount</th><th>Country</th><th>Status</th><th>Created</th><th>Move to</th></tr></thead><tbody>
 ${orders.length > 0 ? orders.map(row) : html`<tr><td colspan="8">No orders yet.</td></tr>`}
 </tbody></table>
@@ -114,12 +160,13 @@ export function operatorRoutes(app: SandboxApp, ctx: SandboxContext): void {
   ] = [bodyWithin(ctx.opts.bodyLimitBytes), merchantSignIn(ctx), sameOriginForms];
 
   app.openapi({ ...operatorPageRoute, middleware: [merchantSignIn(ctx)] as const }, async (c) => {
-    const { clientId } = c.get("merchant");
-    const [orders, requests] = await Promise.all([
-      listRecentOrders(ctx.db, clientId, 50),
-      listRequests(ctx.db, clientId, { limit: 20 }),
+    const merchant = c.get("merchant");
+    const [orders, requests, runs] = await Promise.all([
+      listRecentOrders(ctx.db, merchant.clientId, 50),
+      listRequests(ctx.db, merchant.clientId, { limit: 20 }),
+      merchant.runOf === undefined ? listRunsOf(ctx.db, merchant.clientId) : [],
     ]);
-    return c.html(page(c.get("merchant"), orders, requests));
+    return c.html(page(merchant, orders, requests, runs));
   });
 
   app.openapi({ ...operatorMoveRoute, middleware: formPost }, async (c) => {
@@ -137,7 +184,7 @@ export function operatorRoutes(app: SandboxApp, ctx: SandboxContext): void {
       );
     }
     await moveOrder(ctx, order.id, status);
-    return c.redirect("/sandbox", 303);
+    return c.redirect(forAccount("/sandbox", c.get("merchant").clientId), 303);
   });
 
   // "Send callback again": the order's latest callback, delivered once more.
@@ -153,6 +200,6 @@ export function operatorRoutes(app: SandboxApp, ctx: SandboxContext): void {
       return problemResponse(
         problem(409, "callback-in-flight", "Its callback is being delivered now: try again"),
       );
-    return c.redirect("/sandbox", 303);
+    return c.redirect(forAccount("/sandbox", c.get("merchant").clientId), 303);
   });
 }
