@@ -175,7 +175,16 @@ describe("Excel workbooks (.xlsx)", () => {
     const header = [...HEADER.slice(0, 7), "payoutDetails.bankAccountNo"];
     const bytes = await workbook([
       header,
-      ["BankAccount", 100, "RU", "ALL", randomUUID(), "a@example.com", "10.0.0.1", 40817810099910004312],
+      [
+        "BankAccount",
+        100,
+        "RU",
+        "ALL",
+        randomUUID(),
+        "a@example.com",
+        "10.0.0.1",
+        Number("40817810099910004312"),
+      ],
     ]);
     const p = await parseBatchFile("f.xlsx", chunked(bytes, 4096));
     expect(p.fileErrors).toEqual([expect.stringMatching(/^Cell H2 holds a number of more than 15 digits/)]);
