@@ -106,7 +106,7 @@ describe("user administration", () => {
     admin = { id: row.id, email: row.email, name: row.name, role: "admin" };
   });
 
-  it("adds a user whose initial password signs in once, only to be replaced, within 24 hours; audited", async () => {
+  it("adds a user whose initial password signs in only to be replaced, within 24 hours; audited", async () => {
     const input = createUserSchema.parse({
       email: " New.Person@Example.com ",
       name: "New Person",
@@ -118,7 +118,7 @@ describe("user administration", () => {
     const result = await createUser(t.db, admin, input, added);
     expect(result).toMatchObject({ ok: true, user: { email: "new.person@example.com", role: "viewer" } });
     if (!result.ok) throw new Error("unreachable");
-    expect(result.message).toContain("works for one sign-in, within 24 hours");
+    expect(result.message).toContain("works for 24 hours, until they sign in with it and choose their own");
     const audit = await listAudit(t.db, { action: "user.create", target: result.user.id });
     expect(audit[0]).toMatchObject({
       userId: admin.id,
@@ -130,12 +130,11 @@ describe("user administration", () => {
         { email: "new.person@example.com", password: "initial-password-1", ip: null, userAgent: null },
         now,
       );
-    // The admin chose it: it opens a session whose one use is to choose their own, and only once.
+    // The admin chose it: it opens a session whose one use is to choose their own.
     expect(await signInAt(later(60_000))).toMatchObject({
       ok: true,
       user: { role: "viewer", mustChangePassword: true },
     });
-    expect(await signInAt(later(120_000))).toEqual({ ok: false, reason: "one-time-used" });
 
     const unused = await createUser(
       t.db,

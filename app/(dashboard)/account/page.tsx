@@ -35,8 +35,9 @@ export default async function AccountPage() {
       </div>
       {forced ? (
         <div className={`alert alert-warning ${styles.notice}`} role="alert">
-          An admin set your password for this one sign-in. Choose your own password to continue: until then
-          the dashboard stays closed.
+          An admin set your password. Choose your own password to continue: until then the dashboard stays
+          closed. If this sign-in is cut off, the admin's password still works (for 24 hours from when it was
+          set) until you have chosen yours.
         </div>
       ) : null}
       {mustEnrol ? (

@@ -10,6 +10,7 @@ import { listAudit } from "@/lib/database/dashboard/queries/audit";
 import { countUnusedRecoveryCodes, listSecondFactors } from "@/lib/database/dashboard/queries/second-factors";
 import { addTestUser, openTestDb, type TestDb } from "@/lib/testing/auth-database";
 import { validateSession } from "../session";
+import { resetUserPassword } from "../password-change";
 import { signIn } from "../sign-in";
 import { freshSecondFactor, STEP_UP_VALID_MS, verifyStepUp } from "../step-up";
 import { resetUserSecondFactors, saveSecondFactorSetting } from "./admin";
@@ -116,6 +117,31 @@ describe("signing in with a second factor", () => {
     });
     const audit = await listAudit(t.db, { action: "auth.sign-in", target: user.id });
     expect(audit.at(-1)?.details).toMatchObject({ secondFactor: "totp" });
+  });
+
+  it("an admin's one-time password survives a second-factor step abandoned half-way (issue 43 §4)", async () => {
+    const now = new Date();
+    const { email, secret, user } = await enrolled("approver", now);
+    const admin = await addTestUser(t.db, {
+      email: `admin-${crypto.randomUUID()}@example.com`,
+      password: PASSWORD,
+      role: "admin",
+    });
+    const reset = await resetUserPassword(t.db, { ...admin, name: "" }, user.id, now);
+    if (!reset.ok) throw new Error(reset.message);
+    const withOneTime = (at: Date) =>
+      signIn(t.db, { email, password: reset.oneTimePassword, ip: "192.0.2.8", userAgent: "vitest" }, at);
+    // The code page is left unanswered: the pending sign-in simply lapses.
+    expect(await withOneTime(now)).toMatchObject({ ok: false, reason: "second-factor" });
+    const later = new Date(now.getTime() + 10 * 60_000);
+    const again = await withOneTime(later);
+    expect(again).toMatchObject({ ok: false, reason: "second-factor" });
+    if (again.ok || again.reason !== "second-factor") return;
+    const code = totpCode(secret, new Date(later.getTime() + 30_000));
+    expect(await signInWithCode(deps, again.pending.token, code, later)).toMatchObject({
+      ok: true,
+      user: { id: user.id, mustChangePassword: true },
+    });
   });
 
   it("refuses a code already used (a replay), and an expired pending sign-in", async () => {
