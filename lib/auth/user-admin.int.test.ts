@@ -7,7 +7,7 @@ import {
   listUsers,
 } from "@/lib/database/dashboard/queries/users";
 import { authorizeToken } from "./authorize";
-import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "./bootstrap";
+import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin, existingUsersMessage } from "./bootstrap";
 import { verifyPassword } from "./password";
 import { ORDER_WRITE_ROLES, USER_ADMIN_ROLES } from "./roles";
 import { createSession, validateSession } from "./session";
@@ -49,7 +49,13 @@ describe("first-admin bootstrap", () => {
       (m) => logs.push(m),
     );
     expect(again).toEqual({ created: false });
-    expect(logs).toHaveLength(1);
+    // A later start says what is true: nothing is printed, and the configured admin is not used.
+    expect(logs.slice(1)).toEqual([existingUsersMessage({ email: "other@example.com", password: "x" })]);
+    expect(logs[1]).toContain("ADMIN_EMAIL / ADMIN_PASSWORD are used only at the first start");
+    await ensureFirstAdmin(t.db, {}, (m) => logs.push(m));
+    expect(logs[2]).toBe(
+      "Users exist already: sign in with an existing account (the first admin's password was printed once, at the first start).",
+    );
     expect(await countUsers(t.db)).toBe(1);
 
     // The printed password signs in.
@@ -77,8 +83,11 @@ describe("first-admin bootstrap", () => {
         ),
       );
       expect(results.filter((r) => r.created)).toHaveLength(1);
-      expect(logs).toHaveLength(1);
-      expect(logs[0]).not.toContain("configured-password-1");
+      const created = logs.filter((m) => m.startsWith("First start"));
+      expect(created).toEqual([
+        "First start: created the admin account boss@example.com (password from ADMIN_PASSWORD).",
+      ]);
+      expect(logs.join("\n")).not.toContain("configured-password-1");
       const users = await listUsers(other.db);
       expect(users.map((u) => [u.email, u.role])).toEqual([["boss@example.com", "admin"]]);
       const ok = await signIn(other.db, {
