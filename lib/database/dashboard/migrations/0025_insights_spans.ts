@@ -18,18 +18,19 @@ import type { Migration } from "@/lib/database";
  * Statements inside the functions start their lines with the semicolon, from when migrate() split scripts on
  * ";\n" (it now runs each script whole); the SQL is left as it was applied.
  */
-const SPANS = `(VALUES ('hour', interval '1 hour'), ('6h', interval '6 hours'), ('day', interval '1 day'),
+export const SPANS = `(VALUES ('hour', interval '1 hour'), ('6h', interval '6 hours'), ('day', interval '1 day'),
   ('week', interval '7 days')) AS s (span, width)`;
 /** The piece of span `s` an order falls in: UTC-aligned, weeks from a Monday (as date_trunc('week') counts). */
 const START = "date_bin(s.width, o.created_at, timestamptz '1970-01-05 00:00:00Z')";
-/** An order's rollup key (alias `o`, span `s`), in the table's column order after `span`. */
-const KEY = `s.span, ${START}, coalesce(o.currency, ''), o.direction,
-        o.payment_method, o.country, o.status, coalesce(o.bank_details ->> 'bankName', ''),
+/** An order's rollup key (alias `o`, span `s`) with its bank as `bank`, in the table's column order after `span`. */
+export const rollupKey = (bank: string) => `s.span, ${START}, coalesce(o.currency, ''), o.direction,
+        o.payment_method, o.country, o.status, ${bank},
         order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at)),
         order_failure_reason(o.direction, o.status, o.last_error)`;
-const AMOUNT = "coalesce(o.final_amount, o.amount)";
-const COLUMNS = "span, start, currency, direction, method, country, status, bank, pay_bucket, reason";
-const BY_KEY = "GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10";
+const KEY = rollupKey("coalesce(o.bank_details ->> 'bankName', '')");
+export const AMOUNT = "coalesce(o.final_amount, o.amount)";
+export const COLUMNS = "span, start, currency, direction, method, country, status, bank, pay_bucket, reason";
+export const BY_KEY = "GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10";
 const upsert = (select: string) => `INSERT INTO order_rollup AS r (${COLUMNS}, n, amount)
     ${select} ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
     ON CONFLICT (${COLUMNS}) DO UPDATE SET n = r.n + excluded.n, amount = r.amount + excluded.amount`;
@@ -42,6 +43,47 @@ const seriesUpsert = (
     SELECT d.span, d.start, d.currency, pg_backend_pid() % 8, d.n, d.volume FROM (${select}) d
     ORDER BY 1, 2, 3
     ON CONFLICT (span, start, currency, slot) DO UPDATE SET n = r.n + excluded.n, volume = r.volume + excluded.volume`;
+
+/**
+ * The functions that add an inserted, deleted or updated order to the rollups under `key` (an order's rollup
+ * key, as KEY). Migration 0029 replaces them with a key that gives a pay-out its bank.
+ */
+export const rollupFunctions = (
+  key: string,
+  create = "CREATE",
+) => `${create} FUNCTION order_rollup_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  ${upsert(`SELECT ${key}, count(*), sum(${AMOUNT}) FROM inserted_orders o CROSS JOIN ${SPANS} ${BY_KEY}`)}
+  ; ${seriesUpsert(`SELECT ${SERIES_KEY}, count(*) AS n, sum(${SUCCESS}) AS volume
+      FROM inserted_orders o CROSS JOIN ${SPANS} GROUP BY 1, 2, 3`)}
+  ; RETURN NULL
+; END $$;
+${create} FUNCTION order_rollup_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  ${upsert(`SELECT ${key}, -count(*), -sum(${AMOUNT}) FROM deleted_orders o CROSS JOIN ${SPANS} ${BY_KEY}`)}
+  ; ${seriesUpsert(`SELECT ${SERIES_KEY}, -count(*) AS n, -sum(${SUCCESS}) AS volume
+      FROM deleted_orders o CROSS JOIN ${SPANS} GROUP BY 1, 2, 3`)}
+  ; RETURN NULL
+; END $$;
+${create} FUNCTION order_rollup_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  ${upsert(`SELECT d.k1, d.k2, d.k3, d.k4, d.k5, d.k6, d.k7, d.k8, d.k9, d.k10, sum(d.n), sum(d.amount)
+      FROM (
+        SELECT ${key}, -1 AS n, -${AMOUNT} AS amount FROM old_orders o CROSS JOIN ${SPANS}
+        UNION ALL
+        SELECT ${key}, 1, ${AMOUNT} FROM new_orders o CROSS JOIN ${SPANS}
+      ) d (k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, n, amount)
+      ${BY_KEY} HAVING sum(d.n) <> 0 OR sum(d.amount) <> 0`)}
+  ; ${seriesUpsert(`SELECT c.span, c.start, c.currency, sum(c.n) AS n, sum(c.volume) AS volume
+      FROM (
+        SELECT ${SERIES_KEY}, -1, -${SUCCESS} FROM old_orders o CROSS JOIN ${SPANS}
+        UNION ALL
+        SELECT ${SERIES_KEY}, 1, ${SUCCESS} FROM new_orders o CROSS JOIN ${SPANS}
+      ) c (span, start, currency, n, volume)
+      GROUP BY 1, 2, 3 HAVING sum(c.n) <> 0 OR sum(c.volume) <> 0`)}
+  ; RETURN NULL
+; END $$;
+`;
 
 export const m0025InsightsSpans: Migration = {
   id: "0025_insights_spans",
@@ -92,39 +134,7 @@ CREATE FUNCTION order_failure_reason(direction text, status text, last_error jso
       'internal error'), 80)
     ELSE '' END
 $$;
-CREATE FUNCTION order_rollup_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  ${upsert(`SELECT ${KEY}, count(*), sum(${AMOUNT}) FROM inserted_orders o CROSS JOIN ${SPANS} ${BY_KEY}`)}
-  ; ${seriesUpsert(`SELECT ${SERIES_KEY}, count(*) AS n, sum(${SUCCESS}) AS volume
-      FROM inserted_orders o CROSS JOIN ${SPANS} GROUP BY 1, 2, 3`)}
-  ; RETURN NULL
-; END $$;
-CREATE FUNCTION order_rollup_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  ${upsert(`SELECT ${KEY}, -count(*), -sum(${AMOUNT}) FROM deleted_orders o CROSS JOIN ${SPANS} ${BY_KEY}`)}
-  ; ${seriesUpsert(`SELECT ${SERIES_KEY}, -count(*) AS n, -sum(${SUCCESS}) AS volume
-      FROM deleted_orders o CROSS JOIN ${SPANS} GROUP BY 1, 2, 3`)}
-  ; RETURN NULL
-; END $$;
-CREATE FUNCTION order_rollup_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  ${upsert(`SELECT d.k1, d.k2, d.k3, d.k4, d.k5, d.k6, d.k7, d.k8, d.k9, d.k10, sum(d.n), sum(d.amount)
-      FROM (
-        SELECT ${KEY}, -1 AS n, -${AMOUNT} AS amount FROM old_orders o CROSS JOIN ${SPANS}
-        UNION ALL
-        SELECT ${KEY}, 1, ${AMOUNT} FROM new_orders o CROSS JOIN ${SPANS}
-      ) d (k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, n, amount)
-      ${BY_KEY} HAVING sum(d.n) <> 0 OR sum(d.amount) <> 0`)}
-  ; ${seriesUpsert(`SELECT c.span, c.start, c.currency, sum(c.n) AS n, sum(c.volume) AS volume
-      FROM (
-        SELECT ${SERIES_KEY}, -1, -${SUCCESS} FROM old_orders o CROSS JOIN ${SPANS}
-        UNION ALL
-        SELECT ${SERIES_KEY}, 1, ${SUCCESS} FROM new_orders o CROSS JOIN ${SPANS}
-      ) c (span, start, currency, n, volume)
-      GROUP BY 1, 2, 3 HAVING sum(c.n) <> 0 OR sum(c.volume) <> 0`)}
-  ; RETURN NULL
-; END $$;
-CREATE FUNCTION order_rollup_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+${rollupFunctions(KEY)}CREATE FUNCTION order_rollup_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM order_rollup
   ; DELETE FROM order_series

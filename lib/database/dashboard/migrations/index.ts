@@ -24,6 +24,7 @@ import { m0023Alerts } from "./0023_alerts";
 import { m0025InsightsSpans } from "./0025_insights_spans";
 import { m0026PayFunnel } from "./0026_pay_funnel";
 import { m0028RequestLogTrace } from "./0028_request_log_trace";
+import { m0029InsightsPayoutBank } from "./0029_insights_payout_bank";
 import { m0900OrderSearchIndexes } from "./0900_order_search_indexes";
 
 /** Every committed migration, in order. Add new files here; never edit an applied one. */
@@ -53,5 +54,6 @@ export const migrations: readonly Migration[] = [
   m0025InsightsSpans,
   m0026PayFunnel,
   m0028RequestLogTrace,
+  m0029InsightsPayoutBank,
   m0900OrderSearchIndexes,
 ];
