@@ -22,7 +22,7 @@ export default async function AccountPage() {
   const mustEnrol = me.mustEnrolSecondFactor === true;
   const db = await getDb();
   const factors = await accountFactors(db, me.id);
-  const stepUp = await stepUpPrompt(db, me.id);
+  const stepUp = await stepUpPrompt(db, me.id, me.sessionId);
   return (
     <div className="page">
       <div className="page-header">

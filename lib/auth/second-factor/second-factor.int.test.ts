@@ -12,7 +12,7 @@ import { addTestUser, openTestDb, type TestDb } from "@/lib/testing/auth-databas
 import { validateSession } from "../session";
 import { resetUserPassword } from "../password-change";
 import { signIn } from "../sign-in";
-import { freshSecondFactor, STEP_UP_VALID_MS, verifyStepUp } from "../step-up";
+import { freshSecondFactor, STEP_UP_VALID_MS, stepUpPrompt, verifyStepUp } from "../step-up";
 import { resetUserSecondFactors, saveSecondFactorSetting } from "./admin";
 import type { SecondFactorDeps } from "./deps";
 import { confirmTotpEnrolment, regenerateRecoveryCodes, removeFactor, startTotpEnrolment } from "./factors";
@@ -257,8 +257,11 @@ describe("step-up", () => {
       ok: true,
       method: "second-factor",
     });
-    // …then a code is needed; the password alone is refused, naming the code field.
+    // The pages ask for nothing meanwhile (no code field where none is needed), and for a code after.
     const later = new Date(now.getTime() + STEP_UP_VALID_MS + 1000);
+    expect(await stepUpPrompt(t.db, user.id, sessionId, now)).toMatchObject({ fresh: true });
+    expect(await stepUpPrompt(t.db, user.id, sessionId, later)).toMatchObject({ fresh: false });
+    // …then a code is needed; the password alone is refused, naming the code field.
     expect(
       await verifyStepUp(t.db, user.id, { sessionId, password: PASSWORD }, later, factorDeps),
     ).toMatchObject({
