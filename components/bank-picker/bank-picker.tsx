@@ -58,6 +58,7 @@ export function BankPicker(props: BankPickerProps) {
     getItemProps,
     getToggleButtonProps,
     openMenu,
+    setHighlightedIndex,
   } = useCombobox<BankOption>({
     items: options,
     itemToString: (bank) => bank?.name ?? "",
@@ -88,13 +89,21 @@ export function BankPicker(props: BankPickerProps) {
     },
     [inputRef],
   );
+  // The search adopted so is highlighted as typing would (its first match) once the banks have come.
+  const adopted = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration, before any re-render.
   useLayoutEffect(() => {
     const typed = ownInput.current?.value ?? "";
     if (typed === "" || typed === (selected?.name ?? "")) return;
     setQuery(typed);
     openMenu();
+    adopted.current = true;
   }, []);
+  useEffect(() => {
+    if (!adopted.current || options.length === 0) return;
+    adopted.current = false;
+    setHighlightedIndex(0);
+  }, [options, setHighlightedIndex]);
 
   const status = statusText({
     countryShaped,
