@@ -69,6 +69,15 @@ test("a pay-out over the threshold waits; an approver approves it with their pas
 
     // An approver: a wrong password is named at its field and sends nothing; the right one sends it.
     const approver = await staffMember("approver");
+    // The approver is told it waits, wherever they are: a count beside Awaiting approval, which lists it.
+    await approver.page.goto("/");
+    const waiting = approver.page.getByTestId("nav-count-Awaiting approval").first();
+    await expect(waiting).toHaveText("1 waiting for approval");
+    await approver.page
+      .getByRole("link", { name: /^Awaiting approval/ })
+      .first()
+      .click();
+    await expect(approver.page.getByRole("link", { name: paymentId })).toBeVisible();
     await approver.page.goto(orderUrl);
     await approver.page.getByRole("button", { name: "Approve…" }).click();
     const dialog = approver.page.getByRole("dialog", { name: "Approve and send this pay-out" });

@@ -168,7 +168,7 @@ test("a new colleague's first sign-in: the initial password an admin typed opens
   };
   await addUser(page, user, { firstSignIn: false });
   await expect(page.getByRole("status").filter({ hasText: `Added ${user.email}` })).toContainText(
-    "Their initial password works for one sign-in, within 24 hours; then they choose their own.",
+    "Their initial password works for 24 hours, until they sign in with it and choose their own.",
   );
   const theirs = await signedOutContext(browser);
   try {

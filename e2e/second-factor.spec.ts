@@ -274,10 +274,10 @@ test("approving a pay-out with a passkey: an approver whose only factor is a pas
     await expect(dialog.getByLabel("Authentication code")).toHaveCount(0);
     // Not confirmed yet: approving is refused and nothing is sent.
     await dialog.getByRole("button", { name: "Approve and send" }).click();
-    const refusal = dialog.getByText("Confirm with your passkey first");
+    const refusal = dialog.getByText("Confirm it is you with your passkey first");
     await expect(refusal).toBeVisible();
     await expect(approver.page.getByTestId("approval-card")).toContainText("Awaiting approval");
-    await dialog.getByRole("button", { name: "Use passkey" }).click();
+    await dialog.getByRole("button", { name: "Confirm with a passkey" }).click();
     await expect(dialog.getByText("Passkey confirmed: you may confirm now.")).toBeVisible({
       timeout: 20_000,
     });

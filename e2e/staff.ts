@@ -48,11 +48,11 @@ export async function changePassword(page: Page, current: string, next: string):
 }
 
 /** The notice /account shows while the one-time password an admin gave must be replaced. */
-export const FORCED_CHANGE_NOTICE = "An admin set your password for this one sign-in.";
+export const FORCED_CHANGE_NOTICE = "An admin set your password. Choose your own password to continue";
 
 /**
  * Adds a user through /users as the admin `page` and waits until the page says so and lists them. The
- * password an admin types there works for one sign-in only, which must replace it: so unless
+ * password an admin types there works only until its user replaces it at sign-in: so unless
  * `firstSignIn: false`, the user is added with another (initial) password and then, in a browser of their
  * own (closed after), signs in once and chooses `user.password`, as a new colleague would; the caller can
  * then sign in with `user.password` as often as it likes. With `firstSignIn: false` the initial password is

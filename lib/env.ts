@@ -40,12 +40,13 @@ function observabilityFields() {
     }),
     LOG_LEVEL: f.LOG_LEVEL.meta({
       description:
-        "Least level logged by the dashboard and the sandbox: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`",
+        "Least level logged by the dashboard and the sandbox: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent` ([Logs](operations.md#logs))",
+      docDefault: "`warn` for pretty lines at a terminal, else `info`",
     }),
     LOG_PRETTY: f.LOG_PRETTY.meta({
       description:
-        "`1`: log lines for people (pino-pretty) instead of JSON; `0`: JSON even in development ([Logs](operations.md#logs))",
-      docDefault: "`1` in development, else `0`",
+        "`1`: log lines for people (pino-pretty) instead of JSON; `0`: JSON even at a terminal or in development ([Logs](operations.md#logs))",
+      docDefault: "`1` when stdout is a terminal or in development, else `0`",
     }),
     OTEL_EXPORTER_OTLP_ENDPOINT: f.OTEL_EXPORTER_OTLP_ENDPOINT.meta({
       description:

@@ -126,6 +126,5 @@ run("dashboard", [path.join(root, "scripts", "next-server.mjs"), ...(dev ? ["--d
   ...nextEnv,
   PORT: port,
 });
-console.log(
-  `[start] dashboard on http://localhost:${port} — sign in with the admin printed below (or ADMIN_EMAIL/ADMIN_PASSWORD)`,
-);
+// Who signs in is the dashboard's to say (lib/auth/bootstrap.ts): it alone knows whether it created an admin.
+console.log(`[start] dashboard on http://localhost:${port}`);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCombobox } from "downshift";
-import { type Ref, useEffect, useId, useMemo, useState } from "react";
+import { type Ref, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { parseCountryParam } from "@/app/(dashboard)/banks/country-param";
 import { bankCodeLabel } from "@/lib/contract/bank";
 import { type BankOption, filterBanks } from "./filter-banks";
@@ -50,25 +50,60 @@ export function BankPicker(props: BankPickerProps) {
     if (banks.isSuccess && value !== "" && !banks.data.some((b) => String(b.id) === value)) onChange("");
   }, [banks.isSuccess, banks.data, value, onChange]);
 
-  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } =
-    useCombobox<BankOption>({
-      items: options,
-      itemToString: (bank) => bank?.name ?? "",
-      itemToKey: (bank) => bank?.id,
-      selectedItem: selected ?? null,
-      inputValue: query ?? selected?.name ?? "",
-      inputId: id,
-      menuId: listId,
-      getItemId: (i) => `${listId}-option-${i}`,
-      stateReducer: bankPickerReducer,
-      // Scroll the page too, not only the list (downshift's default): on a phone the list opens below the fold.
-      scrollIntoView: (node) => node.scrollIntoView({ block: "nearest" }),
-      onStateChange: ({ type, inputValue, isOpen: nowOpen, selectedItem }) => {
-        if (type === T.InputChange) setQuery(inputValue ?? "");
-        else if (nowOpen === false || type === T.InputKeyDownEscape) setQuery(null);
-        if (selectedItem !== undefined) onChange(selectedItem ? String(selectedItem.id) : "");
-      },
-    });
+  const {
+    isOpen,
+    highlightedIndex,
+    getInputProps,
+    getMenuProps,
+    getItemProps,
+    getToggleButtonProps,
+    openMenu,
+    setHighlightedIndex,
+  } = useCombobox<BankOption>({
+    items: options,
+    itemToString: (bank) => bank?.name ?? "",
+    itemToKey: (bank) => bank?.id,
+    selectedItem: selected ?? null,
+    inputValue: query ?? selected?.name ?? "",
+    inputId: id,
+    menuId: listId,
+    getItemId: (i) => `${listId}-option-${i}`,
+    stateReducer: bankPickerReducer,
+    // Scroll the page too, not only the list (downshift's default): on a phone the list opens below the fold.
+    scrollIntoView: (node) => node.scrollIntoView({ block: "nearest" }),
+    onStateChange: ({ type, inputValue, isOpen: nowOpen, selectedItem }) => {
+      if (type === T.InputChange) setQuery(inputValue ?? "");
+      else if (nowOpen === false || type === T.InputKeyDownEscape) setQuery(null);
+      if (selectedItem !== undefined) onChange(selectedItem ? String(selectedItem.id) : "");
+    },
+  });
+
+  // Letters typed before hydration are in the server-rendered input but in no state of ours, and the next
+  // render would put back the empty value ("Сбер" became "Сер"): once hydrated, they become the search.
+  const ownInput = useRef<HTMLInputElement | null>(null);
+  const setInput = useCallback(
+    (element: HTMLInputElement | null) => {
+      ownInput.current = element;
+      if (typeof inputRef === "function") inputRef(element);
+      else if (inputRef) inputRef.current = element;
+    },
+    [inputRef],
+  );
+  // The search adopted so is highlighted as typing would (its first match) once the banks have come.
+  const adopted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration, before any re-render.
+  useLayoutEffect(() => {
+    const typed = ownInput.current?.value ?? "";
+    if (typed === "" || typed === (selected?.name ?? "")) return;
+    setQuery(typed);
+    openMenu();
+    adopted.current = true;
+  }, []);
+  useEffect(() => {
+    if (!adopted.current || options.length === 0) return;
+    adopted.current = false;
+    setHighlightedIndex(0);
+  }, [options, setHighlightedIndex]);
 
   const status = statusText({
     countryShaped,
@@ -90,7 +125,7 @@ export function BankPicker(props: BankPickerProps) {
           spellCheck={false}
           placeholder={countryOk ? "Search by name or code" : "Enter a country first"}
           {...getInputProps({
-            ref: inputRef,
+            ref: setInput,
             disabled: !countryOk,
             // The field's own <label for> names it (downshift would point at a label element of its own).
             "aria-labelledby": undefined,

@@ -19,7 +19,16 @@ import { TotpSetup } from "./totp-setup";
  * number), and the recovery codes (shown once when made). Each answer lands in one status line. Every change
  * but a rename asks for `stepUp` (lib/auth/step-up.ts): the password before a first factor, then a factor.
  */
-export function AccountSecondFactor({ initial, stepUp }: { initial: AccountFactors; stepUp: StepUpPrompt }) {
+export function AccountSecondFactor({
+  initial,
+  stepUp,
+  enrolStepUp,
+}: {
+  initial: AccountFactors;
+  stepUp: StepUpPrompt;
+  /** The prompt for adding a factor (fresh a while after a recovery-code sign-in, unlike `stepUp`). */
+  enrolStepUp: StepUpPrompt;
+}) {
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [status, setStatus] = useState<FormStatusValue | null>(null);
@@ -48,9 +57,9 @@ export function AccountSecondFactor({ initial, stepUp }: { initial: AccountFacto
       <StatusLine status={status} />
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
       <FactorList factors={initial.factors} stepUp={stepUp} onChanged={(ok, text) => changed(ok, text)} />
-      {hasTotp ? null : <TotpSetup stepUp={stepUp} onEnrolled={(text, c) => changed(true, text, c)} />}
+      {hasTotp ? null : <TotpSetup stepUp={enrolStepUp} onEnrolled={(text, c) => changed(true, text, c)} />}
       <h3>Passkeys</h3>
-      <PasskeyAdd stepUp={stepUp} onEnrolled={(text, c) => changed(true, text, c)} />
+      <PasskeyAdd stepUp={enrolStepUp} onEnrolled={(text, c) => changed(true, text, c)} />
       {initial.factors.length > 0 ? (
         <>
           <h3>Recovery codes</h3>

@@ -65,8 +65,16 @@ function FactorStepUp({
 }) {
   const [passkeyConfirmed, setPasskeyConfirmed] = useState(false);
   const codeError = passkeyConfirmed ? undefined : errors.code;
+  // Checked on this session within five minutes: nothing to enter, unless the server says that has lapsed.
+  if (prompt.fresh && errors.code === undefined)
+    return (
+      <p className="hint" data-testid="step-up-fresh">
+        {reason} No code needed: you confirmed it is you with your second factor less than 5 minutes ago.
+      </p>
+    );
   return (
-    <div className="stack">
+    <fieldset className={`stack ${styles.stepUp}`}>
+      <legend>Confirm it is you</legend>
       {prompt.passkey ? <PasskeyStepUp onConfirmed={() => setPasskeyConfirmed(true)} /> : null}
       {prompt.totp ? (
         <Input
@@ -76,13 +84,13 @@ function FactorStepUp({
           label="Authentication code"
           autoComplete="one-time-code"
           inputMode="numeric"
-          hint={`${reason} 6 digits from your authenticator app; not needed again within 5 minutes of your last code or passkey.`}
+          hint={`${reason} 6 digits from your authenticator app. Each code works once: if you have just used the one it shows, wait for the next. Then none is asked for here for 5 minutes.`}
           error={codeError}
         />
       ) : codeError ? (
         <p className="field-error">{codeError}</p>
       ) : null}
-    </div>
+    </fieldset>
   );
 }
 
@@ -107,7 +115,11 @@ function PasskeyStepUp({ onConfirmed }: { onConfirmed: () => void }) {
   return (
     <div className={styles.inline}>
       <button type="button" onClick={confirm} disabled={pending || status?.ok === true}>
-        {pending ? "Waiting for the passkey…" : status?.ok ? "Passkey confirmed" : "Use passkey"}
+        {pending
+          ? "Waiting for the passkey…"
+          : status?.ok
+            ? "Confirmed with a passkey"
+            : "Confirm with a passkey"}
       </button>
       <span role="status" aria-live="polite" className={status?.ok ? undefined : "field-error"}>
         {status?.text ?? ""}

@@ -3,6 +3,7 @@ import type { CurrentUser } from "@/lib/auth/types";
 import type { SavedView } from "@/lib/orders/saved-views";
 import { Brand } from "./brand";
 import { MobileMenu } from "./mobile-menu";
+import { AWAITING_APPROVAL_HREF } from "./nav-items";
 import { NavLinks } from "./nav-links";
 import { SavedViewsNav } from "./saved-views-nav";
 import styles from "./shell.module.css";
@@ -21,6 +22,7 @@ export function AppShell({
   views,
   openCases = 0,
   openAlerts = 0,
+  awaitingApproval = { payouts: 0, files: 0 },
   children,
 }: {
   user: CurrentUser;
@@ -30,12 +32,22 @@ export function AppShell({
   openCases?: number;
   /** Alerts raised and not yet acknowledged: a count beside Alerts. */
   openAlerts?: number;
+  /** What waits for an approver (counted for approvers and admins only): beside Awaiting approval and Pay-out files. */
+  awaitingApproval?: { payouts: number; files: number };
   children: ReactNode;
 }) {
   const sections =
     user.mustChangePassword || user.mustEnrolSecondFactor ? null : (
       <>
-        <NavLinks role={user.role} counts={{ "/cases": openCases, "/alerts": openAlerts }} />
+        <NavLinks
+          role={user.role}
+          counts={{
+            "/cases": { n: openCases, what: "open" },
+            "/alerts": { n: openAlerts, what: "open" },
+            [AWAITING_APPROVAL_HREF]: { n: awaitingApproval.payouts, what: "waiting for approval" },
+            "/payouts/batches": { n: awaitingApproval.files, what: "waiting for approval" },
+          }}
+        />
         {/* It reads the URL's query (useSearchParams): a boundary of its own keeps the rest server-rendered. */}
         <Suspense fallback={null}>
           <SavedViewsNav views={views} />

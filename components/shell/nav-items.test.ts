@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isActivePath, navItemsFor } from "./nav-items";
+import { AWAITING_APPROVAL_HREF, isActivePath, navItemsFor } from "./nav-items";
 
 describe("navigation by role", () => {
   it.each([
@@ -8,6 +8,7 @@ describe("navigation by role", () => {
       [
         "Overview",
         "Orders",
+        "Awaiting approval",
         "Insights",
         "Callbacks",
         "Request log",
@@ -42,6 +43,7 @@ describe("navigation by role", () => {
       [
         "Overview",
         "Orders",
+        "Awaiting approval",
         "Insights",
         "Callbacks",
         "Request log",
@@ -76,6 +78,8 @@ describe("navigation by role", () => {
     ["/orders", "/orders/123", true],
     ["/orders", "/orders-export", false],
     ["/payins/new", "/payouts/new", false],
+    // The approvers' view of the orders list: Orders is the current section there.
+    [AWAITING_APPROVAL_HREF, "/orders", false],
   ])("%s is active on %s: %s", (href, pathname, active) => {
     expect(isActivePath(href, pathname)).toBe(active);
   });

@@ -1,4 +1,4 @@
-import { ORDER_WRITE_ROLES, type Role, USER_ADMIN_ROLES } from "@/lib/auth/roles";
+import { APPROVE_ROLES, ORDER_WRITE_ROLES, type Role, USER_ADMIN_ROLES } from "@/lib/auth/roles";
 
 export type NavIcon =
   | "overview"
@@ -22,9 +22,13 @@ export interface NavItem {
   roles?: readonly Role[];
 }
 
+/** Where approvers find the pay-outs that wait for them: the orders list filtered to that state. */
+export const AWAITING_APPROVAL_HREF = "/orders?status=Awaiting+approval";
+
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Overview", icon: "overview" },
   { href: "/orders", label: "Orders", icon: "orders" },
+  { href: AWAITING_APPROVAL_HREF, label: "Awaiting approval", icon: "payout", roles: APPROVE_ROLES },
   { href: "/insights", label: "Insights", icon: "insights" },
   { href: "/callbacks", label: "Callbacks", icon: "callbacks" },
   { href: "/requests", label: "Request log", icon: "requests" },
@@ -46,5 +50,7 @@ export function navItemsFor(role: Role): NavItem[] {
 /** Whether `href` is the current section: "/" only on itself, others also on their sub-pages. */
 export function isActivePath(href: string, pathname: string): boolean {
   if (href === "/") return pathname === "/";
+  // A link with a query is a view of another section: that section's link is the current one.
+  if (href.includes("?")) return false;
   return pathname === href || pathname.startsWith(`${href}/`);
 }

@@ -7,11 +7,17 @@ import { NavIcon } from "./nav-icon";
 import { isActivePath, navItemsFor } from "./nav-items";
 import styles from "./shell.module.css";
 
+/** A number to show beside a link, and what it counts, said to screen readers after it ("3 open"). */
+export interface NavCount {
+  n: number;
+  what: string;
+}
+
 /**
- * The section links; the current one is marked with aria-current. `counts`: a number to show beside a
- * link, by its href (open "I have paid" cases beside Cases).
+ * The section links; the current one is marked with aria-current. `counts`: by href (open "I have paid"
+ * cases beside Cases, pay-outs and files waiting for an approver).
  */
-export function NavLinks({ role, counts = {} }: { role: Role; counts?: Readonly<Record<string, number>> }) {
+export function NavLinks({ role, counts = {} }: { role: Role; counts?: Readonly<Record<string, NavCount>> }) {
   const pathname = usePathname();
   return (
     <ul className={styles.navList}>
@@ -27,10 +33,10 @@ export function NavLinks({ role, counts = {} }: { role: Role; counts?: Readonly<
             >
               <NavIcon name={item.icon} />
               <span>{item.label}</span>
-              {counts[item.href] ? (
-                <span className={styles.navCount}>
-                  {counts[item.href]}
-                  <span className="visually-hidden"> open</span>
+              {counts[item.href]?.n ? (
+                <span className={styles.navCount} data-testid={`nav-count-${item.label}`}>
+                  {counts[item.href]?.n}
+                  <span className="visually-hidden"> {counts[item.href]?.what}</span>
                 </span>
               ) : null}
             </Link>

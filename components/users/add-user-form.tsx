@@ -71,7 +71,7 @@ export function AddUserForm() {
             id="new-user-password"
             label="Initial password"
             error={error("password")}
-            hint={`At least ${PASSWORD_MIN} characters. It works for one sign-in, within 24 hours, where they choose their own.`}
+            hint={`At least ${PASSWORD_MIN} characters. It works for 24 hours, until they sign in with it and choose their own.`}
           >
             {(control) => (
               <input

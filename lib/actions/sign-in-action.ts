@@ -6,12 +6,7 @@ import { deviceCookieName, pendingSignInCookieName, pendingSignInCookieOptions }
 import { sanitizeNextPath } from "@/lib/auth/next-path";
 import { minutesToWait } from "@/lib/auth/rate-limit";
 import { clientIpFrom } from "@/lib/auth/request-meta";
-import {
-  INVALID_CREDENTIALS_MESSAGE,
-  ONE_TIME_PASSWORD_EXPIRED_MESSAGE,
-  ONE_TIME_PASSWORD_USED_MESSAGE,
-  signIn,
-} from "@/lib/auth/sign-in";
+import { INVALID_CREDENTIALS_MESSAGE, ONE_TIME_PASSWORD_EXPIRED_MESSAGE, signIn } from "@/lib/auth/sign-in";
 import { SECOND_FACTOR_PATH } from "@/lib/auth/second-factor/paths";
 import { startSignedInBrowser } from "@/lib/auth/signed-in-browser";
 import { signInSchema } from "@/lib/auth/user-schemas";
@@ -61,7 +56,6 @@ export const signInAction = defineFormAction({
         return { ok: false, message: "This account is disabled. Ask an admin to enable it." };
       if (result.reason === "one-time-expired")
         return { ok: false, message: ONE_TIME_PASSWORD_EXPIRED_MESSAGE };
-      if (result.reason === "one-time-used") return { ok: false, message: ONE_TIME_PASSWORD_USED_MESSAGE };
       return { ok: false, message: INVALID_CREDENTIALS_MESSAGE };
     }
 

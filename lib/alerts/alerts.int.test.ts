@@ -295,6 +295,41 @@ describe("one alert, delivered once per channel", () => {
     expect(smtp.messages[1]?.raw).toContain("Subject: Resolved: 1 order not sent");
   });
 
+  it("a pay-out or a file waiting for an approver too long raises an e-mail, and resolves once decided (issue 43 §4)", async () => {
+    await insertAlertChannel(db, {
+      kind: "email",
+      name: "Approvers",
+      target: "approvers@example.com",
+      format: "email",
+      chatId: null,
+      createdBy: null,
+    });
+    const fresh = await insertTestOrder(db, { direction: "payout", status: "Awaiting approval" });
+    expect(await unresolvedAfterEvaluation("payouts-awaiting-approval")).toBe(0); // not 30 minutes yet
+    const old = await insertTestOrder(db, {
+      direction: "payout",
+      status: "Awaiting approval",
+      createdAt: minutesAgo(45),
+    });
+    await db.query(
+      `INSERT INTO payout_batches (id, file_name, file_sha256, status, row_count, totals, created_at)
+       VALUES ($1, 'payouts.csv', $2, 'awaiting_approval', 1, '{}', now() - interval '40 minutes')`,
+      [randomUUID(), "1".repeat(64)],
+    );
+    expect(await unresolvedAfterEvaluation("payouts-awaiting-approval")).toBe(1);
+    expect((await unresolved("payouts-awaiting-approval"))[0]?.orderIds).toEqual([old.id]);
+    expect((await deliverDueAlerts(db, delivery)).sent).toBe(1);
+    expect(smtp.messages[0]?.to).toEqual(["approvers@example.com"]);
+    expect(smtp.messages[0]?.raw).toContain("Subject: Alert: 2 pay-outs or files waiting for approval");
+    expect(smtp.messages[0]?.raw).toContain("The oldest has waited 45 minutes");
+
+    await db.query("UPDATE orders SET status = 'Rejected' WHERE id = ANY($1)", [[old.id, fresh.id]]);
+    await db.query("UPDATE payout_batches SET status = 'sending'");
+    expect(await unresolvedAfterEvaluation("payouts-awaiting-approval")).toBe(0);
+    expect((await deliverDueAlerts(db, delivery)).sent).toBe(1);
+    expect(smtp.messages[1]?.raw).toContain("Subject: Resolved: 2 pay-outs or files waiting for approval");
+  });
+
   it("a channel that fails is retried after a back-off, then given its message once", async () => {
     const { json } = await channels();
     await db.query("DELETE FROM alert_channels WHERE id <> $1", [json.id]);

@@ -169,6 +169,30 @@ const openCases: Condition = async (sql, atLeast) => {
   ];
 };
 
+const payoutsAwaitingApproval: Condition = async (sql, minutes) => {
+  const rows = await sql.query<{ kind: "payout" | "file"; id: string; n: number; oldest: number }>(
+    `SELECT kind, id, count(*) OVER ()::int AS n,
+            (extract(epoch FROM now() - min(since) OVER ()) / 60)::int AS oldest
+       FROM (SELECT 'payout' AS kind, id::text, created_at AS since FROM orders WHERE status = 'Awaiting approval'
+             UNION ALL
+             SELECT 'file', id::text, created_at FROM payout_batches WHERE status = 'awaiting_approval') w
+      WHERE since < now() - make_interval(mins => $1)
+      ORDER BY since LIMIT $2`,
+    [minutes, MAX_LINKED_ORDERS],
+  );
+  const n = rows[0]?.n ?? 0;
+  if (n === 0) return [];
+  const files = rows.filter((r) => r.kind === "file").length;
+  return [
+    {
+      subject: "",
+      title: `${plural(n, "pay-out")}${files > 0 ? " or files" : ""} waiting for approval`,
+      detail: `The oldest has waited ${plural(rows[0]?.oldest ?? minutes, "minute")} (more than ${minutes} raises this alert). Approvers find them under Awaiting approval and Pay-out files.`,
+      orderIds: rows.filter((r) => r.kind === "payout").map((r) => r.id),
+    },
+  ];
+};
+
 export const CONDITIONS: Record<AlertRuleId, Condition> = {
   "callbacks-failing": callbacksFailing,
   "payin-no-callback": payinNoCallback,
@@ -177,4 +201,5 @@ export const CONDITIONS: Record<AlertRuleId, Condition> = {
   "payout-failures": payoutFailures,
   "batch-stalled": batchStalled,
   "open-cases": openCases,
+  "payouts-awaiting-approval": payoutsAwaitingApproval,
 };

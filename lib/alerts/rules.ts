@@ -14,6 +14,7 @@ export const ALERT_RULE_IDS = [
   "payout-failures",
   "batch-stalled",
   "open-cases",
+  "payouts-awaiting-approval",
 ] as const;
 export type AlertRuleId = (typeof ALERT_RULE_IDS)[number];
 
@@ -93,6 +94,14 @@ export const ALERT_RULES: Record<AlertRuleId, AlertRuleSpec> = {
     defaultThreshold: 1,
     min: 1,
     max: 100_000,
+  },
+  "payouts-awaiting-approval": {
+    label: "Pay-outs waiting for approval",
+    describe: "A pay-out or a pay-out file has waited for an approver for more than {n} minutes",
+    thresholdLabel: "Waiting for more than (minutes)",
+    defaultThreshold: 30,
+    min: 0,
+    max: 10_080,
   },
 };
 

@@ -25,6 +25,7 @@ export const SESSION_END_REASONS = [
   "disabled",
   "password-changed",
   "password-reset",
+  "one-time-password-used-again",
   "factor-reset",
   "role-changed",
   "timed-out",

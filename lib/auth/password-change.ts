@@ -65,7 +65,7 @@ export async function changeOwnPassword(
   return { ok: true, message: "Password changed. Your other sessions are signed out." };
 }
 
-/** An admin's one-time password works for one sign-in, within this long after the reset. */
+/** An admin's one-time password works until its user chooses their own, within this long after the reset. */
 export const ONE_TIME_PASSWORD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type ResetPasswordResult =
@@ -75,7 +75,7 @@ export type ResetPasswordResult =
 /**
  * An admin gives another user a one-time password: returned here once (only its hash is stored), it
  * signs them out everywhere (their event streams close at once) and lets them do nothing but choose a new
- * password at their next sign-in. It works for that one sign-in only, within 24 hours (lib/auth/sign-in.ts).
+ * password at their next sign-in. It works until they have chosen one, within 24 hours (lib/auth/sign-in.ts).
  */
 export async function resetUserPassword(
   sql: Sql,

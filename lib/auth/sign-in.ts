@@ -3,11 +3,11 @@ import type { Sql } from "@/lib/database";
 import { writeAudit } from "@/lib/database/dashboard/queries/audit";
 import {
   getUserByEmailWithPassword,
-  markOneTimePasswordUsed,
   normalizeEmail,
   type UserWithPassword,
 } from "@/lib/database/dashboard/queries/users";
 import { issueDeviceToken, trustedDeviceFor } from "./device";
+import { endUserSessions } from "./end-sessions";
 import { verifyAgainstDummy, verifyPassword } from "./password";
 import {
   type AttemptStatus,
@@ -37,20 +37,14 @@ import type { UserRow } from "@/lib/database/dashboard/schema";
 export const INVALID_CREDENTIALS_MESSAGE = "Email or password is incorrect.";
 export const ONE_TIME_PASSWORD_EXPIRED_MESSAGE =
   "This one-time password has expired; ask an admin for a new one.";
-export const ONE_TIME_PASSWORD_USED_MESSAGE =
-  "This one-time password was already used to sign in; ask an admin for a new one.";
 
 /**
  * Why a right password is still refused: the account is disabled, or it is an admin's one-time password
- * past its 24 hours or already signed in with once. Told only to someone who knows the password.
+ * past its 24 hours. Told only to someone who knows the password.
  */
-function refusal(
-  user: UserWithPassword,
-  now: Date,
-): "disabled" | "one-time-expired" | "one-time-used" | null {
+function refusal(user: UserWithPassword, now: Date): "disabled" | "one-time-expired" | null {
   if (user.disabledAt) return "disabled";
   if (!user.mustChangePassword) return null;
-  if (user.oneTimePasswordUsedAt) return "one-time-used";
   if (user.oneTimePasswordExpiresAt && user.oneTimePasswordExpiresAt.getTime() <= now.getTime())
     return "one-time-expired";
   return null;
@@ -82,7 +76,7 @@ export type SignInResult =
   /** The password was right and the account has a second factor: no session yet, only `pending`. */
   | { ok: false; reason: "second-factor"; pending: { token: string; expiresAt: Date } }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "disabled" | "one-time-expired" | "one-time-used" }
+  | { ok: false; reason: "disabled" | "one-time-expired" }
   | { ok: false; reason: "rate-limited"; retryAfterMs: number };
 
 interface Counted {
@@ -133,10 +127,9 @@ export async function signIn(sql: Sql, input: SignInInput, now: Date = new Date(
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
 
-  // An admin's one-time password is spent by the sign-in that uses it (of two at once, one wins).
-  let turnedAway = user && passwordOk ? refusal(user, now) : null;
-  if (user && passwordOk && !turnedAway && user.mustChangePassword)
-    if (!(await markOneTimePasswordUsed(sql, user.id, now))) turnedAway = "one-time-used";
+  // An admin's one-time password is not spent here: a sign-in cut off before the new password is chosen
+  // (the tab closed, the second factor abandoned) must not cost the user it. Choosing one's own replaces it.
+  const turnedAway = user && passwordOk ? refusal(user, now) : null;
 
   if (!user || !passwordOk || turnedAway) {
     const reason = !user ? "unknown-email" : !passwordOk ? "wrong-password" : (turnedAway ?? "disabled");
@@ -210,6 +203,8 @@ export async function openSignedInSession(
   },
   now: Date,
 ): Promise<SignedIn> {
+  // Whoever signs in with an admin's one-time password last holds the only session it opens.
+  if (user.mustChangePassword) await endUserSessions(sql, user.id, "one-time-password-used-again");
   const session = await createSession(sql, user.id, from, now, {
     secondFactor: how.secondFactor,
     mustEnrol: how.mustEnrol,

@@ -62,14 +62,24 @@ export type StepUpResult =
   | { ok: true; method: "password" | "second-factor" }
   | { ok: false; fieldErrors: Record<string, string>; message: string };
 
-export async function stepUpPrompt(sql: Sql, userId: string): Promise<StepUpPrompt> {
+/** What the step-up asks of `userId`; with `sessionId`, whether that session's check is still fresh. */
+export async function stepUpPrompt(
+  sql: Sql,
+  userId: string,
+  sessionId?: string,
+  now: Date = new Date(),
+  /** What the form does: after a recovery-code sign-in, enrolling a factor needs no code for a while. */
+  purpose: StepUpPurpose = "act",
+): Promise<StepUpPrompt> {
   const factors = await listSecondFactors(sql, userId);
   if (factors.length === 0) return { kind: "password" };
-  return {
-    kind: "second-factor",
+  const prompt = {
+    kind: "second-factor" as const,
     totp: factors.some((f) => f.kind === "totp"),
     passkey: factors.some((f) => f.kind === "passkey"),
   };
+  if (!sessionId) return prompt;
+  return { ...prompt, fresh: (await freshSecondFactor(sql, userId, now, sessionId, purpose)) === "fresh" };
 }
 
 /**
@@ -151,8 +161,8 @@ async function stepUpWithCode(
     const passkeyOnly = prompt.kind === "second-factor" && !prompt.totp;
     return refuse(
       passkeyOnly
-        ? "Confirm with your passkey first (Use passkey)."
-        : "Enter the 6-digit code from your authenticator app, or use your passkey.",
+        ? "Confirm it is you with your passkey first (Confirm with a passkey)."
+        : "Enter the 6-digit code from your authenticator app, or confirm with a passkey.",
     );
   }
   if (looksLikeRecoveryCode(code)) {

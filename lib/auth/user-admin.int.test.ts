@@ -7,7 +7,7 @@ import {
   listUsers,
 } from "@/lib/database/dashboard/queries/users";
 import { authorizeToken } from "./authorize";
-import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin } from "./bootstrap";
+import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin, existingUsersMessage } from "./bootstrap";
 import { verifyPassword } from "./password";
 import { ORDER_WRITE_ROLES, USER_ADMIN_ROLES } from "./roles";
 import { createSession, validateSession } from "./session";
@@ -49,7 +49,13 @@ describe("first-admin bootstrap", () => {
       (m) => logs.push(m),
     );
     expect(again).toEqual({ created: false });
-    expect(logs).toHaveLength(1);
+    // A later start says what is true: nothing is printed, and the configured admin is not used.
+    expect(logs.slice(1)).toEqual([existingUsersMessage({ email: "other@example.com", password: "x" })]);
+    expect(logs[1]).toContain("ADMIN_EMAIL / ADMIN_PASSWORD are used only at the first start");
+    await ensureFirstAdmin(t.db, {}, (m) => logs.push(m));
+    expect(logs[2]).toBe(
+      "Users exist already: sign in with an existing account (the first admin's password was printed once, at the first start).",
+    );
     expect(await countUsers(t.db)).toBe(1);
 
     // The printed password signs in.
@@ -77,8 +83,11 @@ describe("first-admin bootstrap", () => {
         ),
       );
       expect(results.filter((r) => r.created)).toHaveLength(1);
-      expect(logs).toHaveLength(1);
-      expect(logs[0]).not.toContain("configured-password-1");
+      const created = logs.filter((m) => m.startsWith("First start"));
+      expect(created).toEqual([
+        "First start: created the admin account boss@example.com (password from ADMIN_PASSWORD).",
+      ]);
+      expect(logs.join("\n")).not.toContain("configured-password-1");
       const users = await listUsers(other.db);
       expect(users.map((u) => [u.email, u.role])).toEqual([["boss@example.com", "admin"]]);
       const ok = await signIn(other.db, {
@@ -106,7 +115,7 @@ describe("user administration", () => {
     admin = { id: row.id, email: row.email, name: row.name, role: "admin" };
   });
 
-  it("adds a user whose initial password signs in once, only to be replaced, within 24 hours; audited", async () => {
+  it("adds a user whose initial password signs in only to be replaced, within 24 hours; audited", async () => {
     const input = createUserSchema.parse({
       email: " New.Person@Example.com ",
       name: "New Person",
@@ -118,7 +127,7 @@ describe("user administration", () => {
     const result = await createUser(t.db, admin, input, added);
     expect(result).toMatchObject({ ok: true, user: { email: "new.person@example.com", role: "viewer" } });
     if (!result.ok) throw new Error("unreachable");
-    expect(result.message).toContain("works for one sign-in, within 24 hours");
+    expect(result.message).toContain("works for 24 hours, until they sign in with it and choose their own");
     const audit = await listAudit(t.db, { action: "user.create", target: result.user.id });
     expect(audit[0]).toMatchObject({
       userId: admin.id,
@@ -130,12 +139,11 @@ describe("user administration", () => {
         { email: "new.person@example.com", password: "initial-password-1", ip: null, userAgent: null },
         now,
       );
-    // The admin chose it: it opens a session whose one use is to choose their own, and only once.
+    // The admin chose it: it opens a session whose one use is to choose their own.
     expect(await signInAt(later(60_000))).toMatchObject({
       ok: true,
       user: { role: "viewer", mustChangePassword: true },
     });
-    expect(await signInAt(later(120_000))).toEqual({ ok: false, reason: "one-time-used" });
 
     const unused = await createUser(
       t.db,

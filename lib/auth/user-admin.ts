@@ -60,7 +60,7 @@ export async function createUser(
     return {
       ok: true,
       user,
-      message: `Added ${user.email} as ${user.role}. Their initial password works for one sign-in, within 24 hours; then they choose their own.`,
+      message: `Added ${user.email} as ${user.role}. Their initial password works for 24 hours, until they sign in with it and choose their own.`,
     };
   });
 }

@@ -28,7 +28,7 @@ export type TraceSamplerName = (typeof TRACE_SAMPLERS)[number];
 
 export const observabilityEnvFields = () => ({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "Must be at least 16 characters").optional()),
-  LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS).default("info")),
+  LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS).optional()),
   LOG_PRETTY: optionalString.pipe(z.enum(["0", "1"]).optional()),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(httpUrl.optional()),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString.pipe(httpUrl.optional()),

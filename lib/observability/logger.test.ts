@@ -7,7 +7,7 @@ import {
   log,
   logOwnFields,
   maskCardNumbers,
-  wantsPrettyLogs,
+  logStyle,
 } from "./logger";
 import { runWithRequestId } from "./request-id";
 
@@ -92,14 +92,27 @@ describe("the logger", () => {
   });
 
   test.each([
-    ["development", undefined, true],
-    ["development", "0", false],
-    ["production", undefined, false],
-    ["production", "1", true],
-    ["test", undefined, false],
-  ])("NODE_ENV=%s LOG_PRETTY=%s: pretty %s", (nodeEnv, logPretty, pretty) => {
-    expect(wantsPrettyLogs(nodeEnv, logPretty)).toBe(pretty);
-  });
+    // nodeEnv, LOG_PRETTY, LOG_LEVEL, stdout a terminal, pino-pretty installed → pretty, level
+    ["development", undefined, undefined, false, true, true, "info"],
+    ["development", "0", undefined, true, true, false, "info"],
+    ["production", undefined, undefined, false, true, false, "info"],
+    ["production", "1", undefined, false, true, true, "info"],
+    ["test", undefined, undefined, false, true, false, "info"],
+    // `npm start` in a terminal: pretty and quiet, so the printed-once admin password stays in sight.
+    ["production", undefined, undefined, true, true, true, "warn"],
+    ["production", undefined, "info", true, true, true, "info"],
+    ["production", "0", undefined, true, true, false, "info"],
+    // The packaged sandbox at a terminal without its optional pino-pretty: JSON, as before.
+    ["production", undefined, undefined, true, false, false, "info"],
+  ] as const)(
+    "NODE_ENV=%s LOG_PRETTY=%s LOG_LEVEL=%s terminal %s pino-pretty %s: pretty %s at %s",
+    (nodeEnv, logPretty, logLevel, stdoutIsTerminal, prettyInstalled, pretty, level) => {
+      expect(logStyle({ nodeEnv, logPretty, logLevel, stdoutIsTerminal, prettyInstalled })).toEqual({
+        pretty,
+        level,
+      });
+    },
+  );
 
   test("request lines (logOwnFields) go to the installed logger, with its level, name and request id, and follow a newly installed one", async () => {
     const before = log();

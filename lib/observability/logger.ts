@@ -1,8 +1,8 @@
 /**
  * The process's logger (pino): one JSON object a line, at LOG_LEVEL, each line of a request with its
  * `requestId` (lib/observability/request-id.ts), and each line written inside a traced span with that
- * span's `trace_id` and `span_id` (OpenTelemetry's names for them in logs; lib/observability/tracing.ts). Pretty (pino-pretty, as a transport) only when asked:
- * NODE_ENV=development or LOG_PRETTY=1. What must never reach a log is removed before a line is written:
+ * span's `trace_id` and `span_id` (OpenTelemetry's names for them in logs; lib/observability/tracing.ts). Pretty (pino-pretty, as a
+ * transport) for a person: at a terminal, in development, or with LOG_PRETTY=1 (logStyle). What must never reach a log is removed before a line is written:
  * the paths in REDACTED_KEYS at any of the first three levels of a logged object, and card numbers (digit
  * runs passing Luhn) in messages (masked as the contract masks a card: first six, last four).
  *
@@ -10,6 +10,8 @@
  * lib/sandbox/main.ts; until then (tests, scripts) a default one writes to stdout.
  * No `import "server-only"`: the sandbox uses it too.
  */
+import { createRequire } from "node:module";
+import path from "node:path";
 import { isLuhnValid } from "@/lib/contract/checksums";
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
 import { processSlot } from "@/lib/process-slot";
@@ -166,9 +168,49 @@ export function createLogger(settings: LoggerSettings = {}): Logger {
   return pino(options, stdoutDestination(settings.flushEveryMs));
 }
 
-/** Whether lines are pretty: in development, or when LOG_PRETTY=1 asks for it. */
-export function wantsPrettyLogs(nodeEnv: string | undefined, logPretty: string | undefined): boolean {
-  return logPretty === "1" || (nodeEnv === "development" && logPretty !== "0");
+/** What decides how a process logs: its environment, and whether a person or a machine reads its stdout. */
+export interface LogStyleInput {
+  nodeEnv: string | undefined;
+  /** LOG_PRETTY: "1" pretty, "0" JSON, unset: decided below. */
+  logPretty: string | undefined;
+  /** LOG_LEVEL; unset: decided below. */
+  logLevel: LogLevel | undefined;
+  /** process.stdout.isTTY: a person runs it in a terminal (`npm start`), not a service manager or a pipe. */
+  stdoutIsTerminal: boolean;
+  /** Whether pino-pretty can be loaded (the packaged sandbox has it only as an optional peer). */
+  prettyInstalled: boolean;
+}
+
+/**
+ * Pretty lines when LOG_PRETTY=1, or unset in development or at a terminal (where pino-pretty is installed);
+ * JSON otherwise. At a terminal outside development the default level is `warn`: a line a request at `info`
+ * scrolled the first start's printed-once admin password out of sight. JSON stays at `info`.
+ */
+export function logStyle(s: LogStyleInput): { pretty: boolean; level: LogLevel } {
+  const pretty =
+    s.logPretty === "1" ||
+    (s.logPretty !== "0" && (s.nodeEnv === "development" || (s.stdoutIsTerminal && s.prettyInstalled)));
+  const quiet = pretty && s.stdoutIsTerminal && s.nodeEnv !== "development";
+  return { pretty, level: s.logLevel ?? (quiet ? "warn" : "info") };
+}
+
+/** Whether pino-pretty resolves from where the process runs (its transport loads it by name). */
+export function prettyInstalled(): boolean {
+  try {
+    createRequire(path.join(process.cwd(), "package.json")).resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** logStyle for this process: its stdout and its installed packages. */
+export function processLogStyle(env: Pick<LogStyleInput, "nodeEnv" | "logPretty" | "logLevel">) {
+  return logStyle({
+    ...env,
+    stdoutIsTerminal: process.stdout.isTTY === true,
+    prettyInstalled: prettyInstalled(),
+  });
 }
 
 const held = processSlot<Logger>("logger");

@@ -226,8 +226,9 @@ export interface SandboxEnvConfig {
   amountLimits?: PartialAmountLimits;
   detailsPool?: Partial<DetailsPool>;
   metricsToken?: string;
-  logLevel: LogLevel;
-  /** LOG_PRETTY: "1" pretty, "0" JSON, unset: pretty in development. */
+  /** LOG_LEVEL; unset: `warn` for pretty lines at a terminal, else `info` (logStyle). */
+  logLevel?: LogLevel;
+  /** LOG_PRETTY: "1" pretty, "0" JSON, unset: pretty in development or at a terminal (logStyle). */
   logPretty?: "0" | "1";
   /** From the OTEL_* variables; unset: no OTLP endpoint, tracing off. */
   tracing?: TracingSettings;

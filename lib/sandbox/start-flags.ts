@@ -21,8 +21,10 @@ const NOT_FLAGS = new Set(["DATA_DIR"]);
 /** Descriptions of the variables documented with the dashboard (lib/env.ts), for `--help`. */
 const SHARED_DESCRIPTIONS: Record<string, string> = {
   METRICS_TOKEN: "Bearer token of GET /metrics (≥ 16 characters); unset: /metrics answers 404",
-  LOG_LEVEL: "Least level logged: fatal, error, warn, info (default), debug, trace or silent",
-  LOG_PRETTY: "1: human-readable logs (needs the pino-pretty package installed), 0: JSON lines",
+  LOG_LEVEL:
+    "Least level logged: fatal, error, warn, info, debug, trace or silent (default: warn for human-readable lines at a terminal, else info)",
+  LOG_PRETTY:
+    "1: human-readable logs (needs the pino-pretty package installed), 0: JSON lines (default: human-readable at a terminal where pino-pretty is installed)",
   OTEL_EXPORTER_OTLP_ENDPOINT:
     "OTLP/HTTP collector (http://collector:4318); spans go to its /v1/traces; unset: no traces",
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT:

@@ -4,7 +4,7 @@
  * endpoint is set, the server started, and stopped on SIGINT/SIGTERM.
  */
 import { type Database, openDatabase } from "@/lib/database";
-import { createLogger, installLogger, log, wantsPrettyLogs } from "@/lib/observability/logger";
+import { createLogger, installLogger, log, processLogStyle } from "@/lib/observability/logger";
 import { loadSandboxConfig, SandboxConfigError } from "./config";
 import type { RunningSandbox } from "./server";
 import { parseStartFlags, StartFlagError, startUsage } from "./start-flags";
@@ -47,8 +47,11 @@ export async function startFromCommandLine(
   installLogger(
     createLogger({
       name: "sandbox",
-      level: config.logLevel,
-      pretty: wantsPrettyLogs(process.env.NODE_ENV, config.logPretty),
+      ...processLogStyle({
+        nodeEnv: process.env.NODE_ENV,
+        logPretty: config.logPretty,
+        logLevel: config.logLevel,
+      }),
     }),
   );
   // Before anything handles a request: its spans need the SDK registered (loaded only when configured).

@@ -22,7 +22,9 @@ export default async function AccountPage() {
   const mustEnrol = me.mustEnrolSecondFactor === true;
   const db = await getDb();
   const factors = await accountFactors(db, me.id);
-  const stepUp = await stepUpPrompt(db, me.id);
+  const stepUp = await stepUpPrompt(db, me.id, me.sessionId);
+  // Adding a factor is what a recovery-code sign-in is for: its own prompt (no code field while that holds).
+  const enrolStepUp = await stepUpPrompt(db, me.id, me.sessionId, new Date(), "enrol-factor");
   return (
     <div className="page">
       <div className="page-header">
@@ -35,8 +37,9 @@ export default async function AccountPage() {
       </div>
       {forced ? (
         <div className={`alert alert-warning ${styles.notice}`} role="alert">
-          An admin set your password for this one sign-in. Choose your own password to continue: until then
-          the dashboard stays closed.
+          An admin set your password. Choose your own password to continue: until then the dashboard stays
+          closed. If this sign-in is cut off, the admin's password still works (for 24 hours from when it was
+          set) until you have chosen yours.
         </div>
       ) : null}
       {mustEnrol ? (
@@ -50,7 +53,7 @@ export default async function AccountPage() {
         {/* One place in the tree (moved up by CSS while held here), so it keeps the recovery codes it shows
             when the page re-renders without the hold. */}
         <div className={mustEnrol ? styles.first : undefined}>
-          <AccountSecondFactor initial={factors} stepUp={stepUp} />
+          <AccountSecondFactor initial={factors} stepUp={stepUp} enrolStepUp={enrolStepUp} />
         </div>
         <SessionsSection />
       </div>

@@ -154,7 +154,7 @@ describe("a first factor asks for the password", () => {
     const code = totpCode(started.setup.secret, new Date());
     expect(await confirmTotpAction({ code, password: PASSWORD })).toMatchObject({
       ok: false,
-      fieldErrors: { passkey: expect.stringContaining("Use passkey") },
+      fieldErrors: { passkey: expect.stringContaining("Confirm with a passkey") },
     });
     await unchanged(user.id, 1, 10);
   });

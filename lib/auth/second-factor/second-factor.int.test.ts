@@ -10,8 +10,9 @@ import { listAudit } from "@/lib/database/dashboard/queries/audit";
 import { countUnusedRecoveryCodes, listSecondFactors } from "@/lib/database/dashboard/queries/second-factors";
 import { addTestUser, openTestDb, type TestDb } from "@/lib/testing/auth-database";
 import { validateSession } from "../session";
+import { resetUserPassword } from "../password-change";
 import { signIn } from "../sign-in";
-import { freshSecondFactor, STEP_UP_VALID_MS, verifyStepUp } from "../step-up";
+import { freshSecondFactor, STEP_UP_VALID_MS, stepUpPrompt, verifyStepUp } from "../step-up";
 import { resetUserSecondFactors, saveSecondFactorSetting } from "./admin";
 import type { SecondFactorDeps } from "./deps";
 import { confirmTotpEnrolment, regenerateRecoveryCodes, removeFactor, startTotpEnrolment } from "./factors";
@@ -116,6 +117,31 @@ describe("signing in with a second factor", () => {
     });
     const audit = await listAudit(t.db, { action: "auth.sign-in", target: user.id });
     expect(audit.at(-1)?.details).toMatchObject({ secondFactor: "totp" });
+  });
+
+  it("an admin's one-time password survives a second-factor step abandoned half-way (issue 43 §4)", async () => {
+    const now = new Date();
+    const { email, secret, user } = await enrolled("approver", now);
+    const admin = await addTestUser(t.db, {
+      email: `admin-${crypto.randomUUID()}@example.com`,
+      password: PASSWORD,
+      role: "admin",
+    });
+    const reset = await resetUserPassword(t.db, { ...admin, name: "" }, user.id, now);
+    if (!reset.ok) throw new Error(reset.message);
+    const withOneTime = (at: Date) =>
+      signIn(t.db, { email, password: reset.oneTimePassword, ip: "192.0.2.8", userAgent: "vitest" }, at);
+    // The code page is left unanswered: the pending sign-in simply lapses.
+    expect(await withOneTime(now)).toMatchObject({ ok: false, reason: "second-factor" });
+    const later = new Date(now.getTime() + 10 * 60_000);
+    const again = await withOneTime(later);
+    expect(again).toMatchObject({ ok: false, reason: "second-factor" });
+    if (again.ok || again.reason !== "second-factor") return;
+    const code = totpCode(secret, new Date(later.getTime() + 30_000));
+    expect(await signInWithCode(deps, again.pending.token, code, later)).toMatchObject({
+      ok: true,
+      user: { id: user.id, mustChangePassword: true },
+    });
   });
 
   it("refuses a code already used (a replay), and an expired pending sign-in", async () => {
@@ -233,8 +259,12 @@ describe("step-up", () => {
     });
     // …it is fresh only to enrol a new factor, for five minutes;
     expect(await freshSecondFactor(t.db, user.id, now, sessionId, "enrol-factor")).toBe("fresh");
-    // then a code is needed for that too; the password alone is refused, naming the code field.
+    // the pages say so: no code field to enrol meanwhile, a code field to approve, and to enrol after.
     const later = new Date(now.getTime() + STEP_UP_VALID_MS + 1000);
+    expect(await stepUpPrompt(t.db, user.id, sessionId, now, "enrol-factor")).toMatchObject({ fresh: true });
+    expect(await stepUpPrompt(t.db, user.id, sessionId, now)).toMatchObject({ fresh: false });
+    expect(await stepUpPrompt(t.db, user.id, sessionId, later, "enrol-factor")).toMatchObject({ fresh: false });
+    // then a code is needed for that too; the password alone is refused, naming the code field.
     expect(
       await verifyStepUp(t.db, user.id, { sessionId, password: PASSWORD }, later, factorDeps),
     ).toMatchObject({

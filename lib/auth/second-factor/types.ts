@@ -22,5 +22,10 @@ export interface TotpSetup {
   uri: string;
 }
 
-/** What the step-up asks of this user: their password, or their second factor (which kinds they have). */
-export type StepUpPrompt = { kind: "password" } | { kind: "second-factor"; totp: boolean; passkey: boolean };
+/**
+ * What the step-up asks of this user: their password, or their second factor (which kinds they have);
+ * `fresh`: this session passed it within the last five minutes, so nothing is asked for now.
+ */
+export type StepUpPrompt =
+  | { kind: "password" }
+  | { kind: "second-factor"; totp: boolean; passkey: boolean; fresh?: boolean };

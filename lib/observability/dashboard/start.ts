@@ -3,14 +3,13 @@ import "server-only";
 import { DASHBOARD_SERVICE_NAME, type Env } from "@/lib/env";
 import { type TracingSettings, tracingSettings } from "@/lib/observability/env";
 import { installHttpObserver } from "./http";
-import { createLogger, installLogger, wantsPrettyLogs } from "@/lib/observability/logger";
+import { createLogger, installLogger, processLogStyle } from "@/lib/observability/logger";
 
 export function startObservability(env: Env): void {
   installLogger(
     createLogger({
       name: "dashboard",
-      level: env.LOG_LEVEL,
-      pretty: wantsPrettyLogs(env.NODE_ENV, env.LOG_PRETTY),
+      ...processLogStyle({ nodeEnv: env.NODE_ENV, logPretty: env.LOG_PRETTY, logLevel: env.LOG_LEVEL }),
     }),
   );
   installHttpObserver(env.NEXT_DIST_DIR ?? ".next");

@@ -37,7 +37,8 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   // The server checks the same again (lib/approvals/decide.ts): these only choose which buttons to show.
   const ownPayout = order.createdBy === user.id;
   const canDecide = APPROVE_ROLES.includes(user.role) && !ownPayout;
-  const stepUp = approval && canDecide ? await stepUpPrompt(db, user.id) : { kind: "password" as const };
+  const stepUp =
+    approval && canDecide ? await stepUpPrompt(db, user.id, user.sessionId) : { kind: "password" as const };
   const approvalCard = approval && (
     <ApprovalCard
       order={order}

@@ -12,14 +12,27 @@ import type { Migration } from "@/lib/database";
  *   `order_series` (slot 0), in one transaction: a fold that dies changes nothing.
  * - Reads add the pending deltas to the folded spans in the same statement (one snapshot), so a delta is
  *   counted exactly once whether it was folded yet or not.
- * - TRUNCATE clears the spans and the deltas. Existing rollups stay as they are: they are already folded.
+ * - TRUNCATE clears the spans and the deltas. The spans are built again from the orders, with a pay-out's
+ *   bank from its request (below).
  * 0008's status counters are left as they were (slots by backend pid).
  */
-/** An order's delta key (alias `o`), in the table's column order. */
-const KEY = `date_trunc('hour', o.created_at, 'UTC'), coalesce(o.currency, ''), o.direction,
-        o.payment_method, o.country, o.status, coalesce(o.bank_details ->> 'bankName', ''),
+/**
+ * An order's bank: a pay-in's from the bank details the service answered with, a pay-out's from the bankId its
+ * request names (`bankId:<id>`, named from the bank directory when read: lib/insights/bank-names.ts). 0025 keyed
+ * every pay-out under no bank, so "Success rate by bank" showed "—" for pay-outs that all named one (issue 43 §4).
+ */
+const BANK = `coalesce(o.bank_details ->> 'bankName', 'bankId:' || (o.request ->> 'bankId'), '')`;
+/** The rest of an order's key after its time and currency (alias `o`). */
+const TAIL = `o.direction, o.payment_method, o.country, o.status, ${BANK},
         order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at)),
         order_failure_reason(o.direction, o.status, o.last_error)`;
+/** An order's delta key (alias `o`), in the table's column order. */
+const KEY = `date_trunc('hour', o.created_at, 'UTC'), coalesce(o.currency, ''), ${TAIL}`;
+/** 0025's spans, to build them again with the pay-outs' banks. */
+const SPANS = `(VALUES ('hour', interval '1 hour'), ('6h', interval '6 hours'), ('day', interval '1 day'),
+  ('week', interval '7 days')) AS s (span, width)`;
+const SPAN_KEY = `s.span, date_bin(s.width, o.created_at, timestamptz '1970-01-05 00:00:00Z'),
+        coalesce(o.currency, ''), ${TAIL}`;
 const AMOUNT = "coalesce(o.final_amount, o.amount)";
 const COLUMNS = "hour, currency, direction, method, country, status, bank, pay_bucket, reason";
 const BY_KEY = "GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9";
@@ -74,6 +87,12 @@ BEGIN
   DELETE FROM order_series;
   DELETE FROM order_rollup_delta;
   RETURN NULL;
-END $$;
+END $$;-- The spans again, each pay-out under its bank. Writers of orders wait meanwhile (the functions above are
+-- theirs from here on), so no change slips between the rebuild and the first delta.
+LOCK TABLE orders IN SHARE ROW EXCLUSIVE MODE;
+DELETE FROM order_rollup;
+INSERT INTO order_rollup (span, start, currency, direction, method, country, status, bank, pay_bucket, reason, n, amount)
+  SELECT ${SPAN_KEY}, count(*), sum(${AMOUNT}) FROM orders o CROSS JOIN ${SPANS}
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
 `,
 };

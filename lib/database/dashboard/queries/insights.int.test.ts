@@ -30,7 +30,7 @@ async function scanned(span: keyof typeof SPANS): Promise<string[]> {
     `SELECT concat_ws('|', to_char(t.h AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24'), t.c, t.d, t.m, t.co, t.s, t.b, t.pb, t.r, t.n, t.a) AS k
      FROM (SELECT date_bin($1::interval, o.created_at, timestamptz '1970-01-05Z') AS h, coalesce(o.currency, '') AS c,
              o.direction AS d, o.payment_method AS m, o.country AS co, o.status AS s,
-             coalesce(o.bank_details ->> 'bankName', '') AS b,
+             coalesce(o.bank_details ->> 'bankName', 'bankId:' || (o.request ->> 'bankId'), '') AS b,
              order_pay_bucket(o.status, o.created_at, coalesce(o.status_updated_at, o.updated_at)) AS pb,
              order_failure_reason(o.direction, o.status, o.last_error) AS r,
              count(*) AS n, sum(coalesce(o.final_amount, o.amount)) AS a
@@ -106,6 +106,13 @@ beforeAll(async () => {
   );
   await insertTestOrder(db, { status: "Success", createdAt: "2026-11-01T10:15:00Z" });
   await insertTestOrder(db, { status: "In progress", currency: "BRL", country: "BR", paymentMethod: "PIX" });
+  await insertTestOrder(db, {
+    status: "Success",
+    direction: "payout",
+    paymentMethod: "SBP",
+    request: { bankId: 1001 },
+    createdAt: "2026-11-01T11:15:00Z",
+  });
   expect(await migrate(db, migrations, 731_001)).toEqual(ROLLUPS);
 });
 afterAll(async () => {
@@ -115,7 +122,37 @@ afterAll(async () => {
 
 describe("insights rollup", () => {
   it("backfills the orders that existed before the migration", async () => {
-    expect((await rolled("hour")).length).toBe(2);
+    expect((await rolled("hour")).length).toBe(3);
+    await expectExact();
+  });
+
+  it("counts a pay-out under the bank its request names (issue 43 §4: it counted under none)", async () => {
+    expect((await rolled("hour")).filter((k) => k.includes("|payout|"))).toEqual([
+      "2026-11-01 11|RUB|payout|SBP|RU|Success|bankId:1001|0||1|1500.00",
+    ]);
+    const createdAt = "2026-11-01T12:00:00Z";
+    await insertTestOrder(db, {
+      direction: "payout",
+      paymentMethod: "SBP",
+      request: { bankId: 1002 },
+      createdAt,
+    });
+    await db.query(`UPDATE orders SET status = 'Success' WHERE request ->> 'bankId' = '1002'`);
+    const r = parseInsightsRange({
+      range: "custom",
+      from: "2026-11-01",
+      to: "2026-11-01",
+      tz: "UTC",
+      by: "day",
+    });
+    if (!r.ok) throw new Error("range");
+    const rows = await rollupDimensions(db, r.range);
+    expect(rows.filter((r) => r.direction === "payout").map((r) => [r.bank, r.status, r.count])).toEqual(
+      expect.arrayContaining([
+        ["bankId:1001", "Success", 1],
+        ["bankId:1002", "Success", 1],
+      ]),
+    );
     await expectExact();
   });
 

@@ -157,3 +157,13 @@ async function decide(
     .where("decision", "is", null)
     .execute();
 }
+
+/** What waits for an approver: pay-outs held "Awaiting approval", and pay-out files awaiting approval. */
+export async function countAwaitingApproval(sql: Sql): Promise<{ payouts: number; files: number }> {
+  const [row] = await sql.query<{ payouts: number; files: number }>(
+    `SELECT (SELECT count(*) FROM orders WHERE status = $1)::int AS payouts,
+            (SELECT count(*) FROM payout_batches WHERE status = 'awaiting_approval')::int AS files`,
+    [AWAITING_APPROVAL],
+  );
+  return row ?? { payouts: 0, files: 0 };
+}

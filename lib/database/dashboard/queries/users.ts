@@ -73,7 +73,7 @@ export async function getUserByIdWithPassword(sql: Sql, id: string): Promise<Use
   return row ?? null;
 }
 
-/** `oneTimePasswordExpiresAt`: the password an admin chose works for one sign-in until then (setUserPassword). */
+/** `oneTimePasswordExpiresAt`: the password an admin chose works until then, or until replaced (setUserPassword). */
 export type NewUser = Pick<UserRow, "id" | "email" | "name" | "role" | "passwordHash"> &
   Partial<Pick<UserRow, "oneTimePasswordExpiresAt" | "roleGrantedAt" | "roleGrantedBy">>;
 
@@ -131,7 +131,7 @@ export async function setUserDisabled(
 
 /**
  * A new password hash: an admin's one-time password (`oneTimeUntil`: when it stops working; it must be
- * replaced after its one sign-in) or, with null, the user's own.
+ * replaced by the user's own at sign-in) or, with null, the user's own.
  */
 export async function setUserPassword(
   sql: Sql,
@@ -154,20 +154,4 @@ export async function setUserPassword(
     .returning(COLUMNS)
     .executeTakeFirst();
   return row ?? null;
-}
-
-/**
- * Spends the user's one-time password on a sign-in: true for the one caller that marks it used (of two
- * sign-ins at the same moment, on any instance, one wins), false when it was used already.
- */
-export async function markOneTimePasswordUsed(sql: Sql, id: string, now: Date): Promise<boolean> {
-  const row = await db(sql)
-    .updateTable("users")
-    .set({ oneTimePasswordUsedAt: now })
-    .where("id", "=", id)
-    .where("mustChangePassword", "=", true)
-    .where("oneTimePasswordUsedAt", "is", null)
-    .returning("id")
-    .executeTakeFirst();
-  return row !== undefined;
 }

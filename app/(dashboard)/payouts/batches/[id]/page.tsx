@@ -46,7 +46,7 @@ export default async function BatchPage({
   // What approving asks to confirm it is them: their second factor, or their password when they have none.
   const stepUp =
     canDecide && batch.status === "awaiting_approval"
-      ? await stepUpPrompt(db, user.id)
+      ? await stepUpPrompt(db, user.id, user.sessionId)
       : { kind: "password" as const };
   return (
     <BatchDetail
