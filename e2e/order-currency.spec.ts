@@ -30,7 +30,7 @@ test("the pay-in form shows the method's currency beside the amount, with the co
     await openPayinForm(page, "QRNSPKCrossBorder", "KZ");
     const amount = page.getByLabel("Amount", { exact: true });
     await expect(amount).toHaveAccessibleDescription(
-      "Up to two decimals, in RUB whatever the country: the payer's bank converts it from RUB.",
+      /^Up to two decimals \(e\.g\. 1\s500,50 or 1500\.50\), in RUB whatever the country: the payer's bank converts it from RUB\.$/,
     );
     await expect(page.getByTestId("amount-currency")).toHaveText("RUB");
     await amount.fill("999.99");
@@ -40,7 +40,7 @@ test("the pay-in form shows the method's currency beside the amount, with the co
   // A card is charged in its own country's currency; no conversion note.
   await openPayinForm(page, "CrossBorderCard", "KZ");
   await expect(page.getByLabel("Amount", { exact: true })).toHaveAccessibleDescription(
-    "Up to two decimals, in KZT.",
+    /^Up to two decimals \(e\.g\. 1\s500,50 or 1500\.50\), in KZT\.$/,
   );
   await expect(page.getByTestId("amount-currency")).toHaveText("KZT");
   // Back to SBP-family: roubles again, whatever the country.

@@ -45,7 +45,7 @@ test("a pay-out file whose orders are In progress is sent, not settled; settled 
   const fileName = `words-${tag}.csv`;
   await page.goto("/payouts/batches/new");
   await page
-    .getByLabel("Pay-out file (CSV)")
+    .getByLabel("Pay-out file (CSV or Excel .xlsx)")
     .setInputFiles({ name: fileName, mimeType: "text/csv", buffer: Buffer.from(inProgressRows(tag)) });
   await page.getByRole("button", { name: "Submit 3 pay-outs" }).click();
   await page.waitForURL(new RegExp(`/payouts/batches/${UUID_GROUP}$`), { timeout: 30_000 });

@@ -76,7 +76,7 @@ export function NewApproversCard({ hours, grants }: { hours: number; grants: App
           </span>
         ) : null}
       </div>
-      <FormStatus status={status} />
+      <FormStatus status={status} testId="approver-hold-status" />
       <div>
         <button type="submit" className="button-primary" disabled={pending}>
           {pending ? "Setting…" : "Set the wait"}

@@ -1,5 +1,5 @@
 /**
- * Names for the rollups' bank keys (pure): a pay-out's bank is kept as `bankId:<id>` (migration 0029), and
+ * Names for the rollups' bank keys (pure): a pay-out's bank is kept as `bankId:<id>` (migration 0031), and
  * named here as its recipient card names it, from the bank directory of the country its bankId comes from.
  */
 import { bankDirectoryCountry, type Direction } from "@/lib/contract";

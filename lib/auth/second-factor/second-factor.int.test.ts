@@ -263,7 +263,9 @@ describe("step-up", () => {
     const later = new Date(now.getTime() + STEP_UP_VALID_MS + 1000);
     expect(await stepUpPrompt(t.db, user.id, sessionId, now, "enrol-factor")).toMatchObject({ fresh: true });
     expect(await stepUpPrompt(t.db, user.id, sessionId, now)).toMatchObject({ fresh: false });
-    expect(await stepUpPrompt(t.db, user.id, sessionId, later, "enrol-factor")).toMatchObject({ fresh: false });
+    expect(await stepUpPrompt(t.db, user.id, sessionId, later, "enrol-factor")).toMatchObject({
+      fresh: false,
+    });
     // then a code is needed for that too; the password alone is refused, naming the code field.
     expect(
       await verifyStepUp(t.db, user.id, { sessionId, password: PASSWORD }, later, factorDeps),
