@@ -48,7 +48,7 @@ export function AmountCountryFields({
       <TextField
         name="amount"
         label="Amount"
-        // Text, never type="number": Chromium's number input drops a decimal comma ("499,99" became 49999).
+        // Text, never a number input: Chromium's drops a decimal comma ("499,99" became 49999).
         type="text"
         inputMode="decimal"
         autoComplete="off"
